@@ -1,0 +1,89 @@
+// The one contract for a tool. Every face (HTTP, MCP, payment requirements, discovery documents,
+// dashboard) is derived from values of this type; nothing else holds a name, price or parameter.
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST';
+
+/** What a handler may use besides its input. Everything from the outside world comes through here. */
+export interface ToolContext {
+  /** Aborted when the call's time budget runs out or the caller goes away. */
+  signal: AbortSignal;
+  /** The clock, injectable so time-dependent tools are testable. */
+  now: () => Date;
+  /** The caller as the gateway sees it (socket address, or a trusted proxy's X-Forwarded-For). */
+  caller: { ip: string; userAgent?: string };
+}
+
+/** Input of a tool: a zod object whose keys are the MCP input names. */
+export type ToolInput = z.ZodObject<z.ZodRawShape>;
+
+/**
+ * One HTTP endpoint of a tool. Most tools have exactly one; `generate_hashes_and_uuids` has two
+ * (GET /api/tools/uuid and POST /api/tools/hash), each exposing part of the tool with its own
+ * input and handler.
+ */
+export interface HttpRoute {
+  method: HttpMethod;
+  path: string;
+  /** HTTP parameter names where the spec's differ from the MCP input names: `{ mcpName: httpName }`. */
+  rename?: Readonly<Record<string, string>>;
+  /** Input of this route when it is not the tool's whole input (keys are MCP names, before `rename`). */
+  input?: ToolInput;
+  /** Handler of this route when it is not the tool's handler. */
+  handler?(input: Record<string, unknown>, ctx: ToolContext): Promise<unknown>;
+  /** Short summary of what this route returns, for the discovery documents. */
+  summary?: string;
+}
+
+export interface ToolAnnotations {
+  readOnlyHint: boolean;
+  /** True when the tool reaches the outside world (web, chain, upstream APIs). */
+  openWorldHint: boolean;
+  idempotentHint?: boolean;
+  destructiveHint?: boolean;
+}
+
+export interface ToolDefinition<S extends ToolInput = ToolInput> {
+  /** MCP tool name, snake_case, as in the spec's MCP table. */
+  name: string;
+  title: string;
+  /** What the tool does and returns, for people and models. The price is appended by the faces. */
+  description: string;
+  /** Price per call in USDC as a decimal string, e.g. "0.005". */
+  price: string;
+  http: readonly HttpRoute[];
+  /** Input with the spec's defaults and ranges; keys are MCP names. */
+  input: S;
+  annotations: ToolAnnotations;
+  /** Upper bound on one run of the handler, in milliseconds. */
+  timeoutMs?: number;
+  /**
+   * Runs the tool on validated input. Absent while the tool is declared but not built yet:
+   * then every face answers "not implemented" before any payment is asked for.
+   * Declared as a method so a handler typed for its own input fits the catalogue's list.
+   */
+  handler?(input: z.output<S>, ctx: ToolContext): Promise<unknown>;
+}
+
+export type Tool = ToolDefinition<ToolInput>;
+
+/** Declares a tool with its input type flowing into its handler. */
+export function defineTool<S extends ToolInput>(definition: ToolDefinition<S>): ToolDefinition<S> {
+  return definition;
+}
+
+/**
+ * A failure the handler reports on purpose. `status` is the HTTP status the caller sees;
+ * a caller is never charged for it.
+ */
+export class ToolError extends Error {
+  constructor(
+    readonly status: 400 | 404 | 413 | 422 | 500 | 502 | 503 | 504,
+    readonly code: string,
+    message: string,
+    readonly details?: Readonly<Record<string, unknown>>,
+  ) {
+    super(message);
+    this.name = 'ToolError';
+  }
+}

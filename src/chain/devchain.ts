@@ -1,0 +1,82 @@
+// Local mode: a real EVM on loopback (anvil) with Circle's USDC deployed and a funded demo payer,
+// so `npm start` works with no configuration and nothing to sign up for.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseUnits } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import type { Address, Hex } from 'viem';
+import { startAnvil } from './anvil.ts';
+import { devPrivateKey } from './dev-accounts.ts';
+import { deployFiatToken, mintUsdc } from './fiat-token.ts';
+
+export const LOCAL_CHAIN_ID = 31337;
+export const DEMO_PAYER_USDC = '1000';
+
+/** What `devchain.json` holds, exactly. */
+export interface DevChainFile {
+  rpcUrl: string;
+  chainId: number;
+  network: `eip155:${number}`;
+  usdc: Address;
+  payTo: Address;
+  payer: { address: Address; privateKey: Hex };
+}
+
+export interface DevChain extends DevChainFile {
+  tokenName: string;
+  settlerKey: Hex;
+  stop(): Promise<void>;
+}
+
+export async function startDevChain(options: { tokenName: string; anvilArgs?: readonly string[] }): Promise<DevChain> {
+  const anvil = await startAnvil({ chainId: LOCAL_CHAIN_ID, args: options.anvilArgs });
+  try {
+    const ownerKey = devPrivateKey('tokenOwner');
+    const token = await deployFiatToken({
+      rpcUrl: anvil.rpcUrl,
+      chainId: anvil.chainId,
+      proxyAdminKey: devPrivateKey('proxyAdmin'),
+      ownerKey,
+      name: options.tokenName,
+    });
+    const payerKey = devPrivateKey('demoPayer');
+    const payer = privateKeyToAccount(payerKey);
+    await mintUsdc({
+      rpcUrl: anvil.rpcUrl,
+      chainId: anvil.chainId,
+      ownerKey,
+      token: token.address,
+      to: payer.address,
+      amount: parseUnits(DEMO_PAYER_USDC, 6),
+    });
+    return {
+      rpcUrl: anvil.rpcUrl,
+      chainId: anvil.chainId,
+      network: `eip155:${anvil.chainId}`,
+      usdc: token.address,
+      payTo: privateKeyToAccount(devPrivateKey('payTo')).address,
+      payer: { address: payer.address, privateKey: payerKey },
+      tokenName: token.name,
+      settlerKey: devPrivateKey('settler'),
+      stop: anvil.stop,
+    };
+  } catch (error) {
+    await anvil.stop();
+    throw error;
+  }
+}
+
+export async function writeDevChainFile(dataDir: string, chain: DevChainFile): Promise<string> {
+  await mkdir(dataDir, { recursive: true });
+  const path = join(dataDir, 'devchain.json');
+  const file: DevChainFile = {
+    rpcUrl: chain.rpcUrl,
+    chainId: chain.chainId,
+    network: chain.network,
+    usdc: chain.usdc,
+    payTo: chain.payTo,
+    payer: chain.payer,
+  };
+  await writeFile(path, `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600 });
+  return path;
+}
