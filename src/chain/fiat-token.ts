@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { createPublicClient, createWalletClient, defineChain, http, maxUint256 } from 'viem';
+import { createPublicClient, createWalletClient, defineChain, getAddress, http, maxUint256 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Abi, Address, Chain, Hex, PublicClient } from 'viem';
 
@@ -85,7 +85,7 @@ export async function deployFiatToken(options: DeployFiatTokenOptions): Promise<
   const burn = '0x0000000000000000000000000000000000000001';
   await call(implementationAddress, 'initialize', ['', '', '', 0, burn, burn, burn, burn]);
 
-  return { address: proxyAddress, name: options.name, version: '2' };
+  return { address: getAddress(proxyAddress), name: options.name, version: '2' };
 }
 
 export async function mintUsdc(options: { rpcUrl: string; chainId: number; ownerKey: Hex; token: Address; to: Address; amount: bigint }): Promise<void> {

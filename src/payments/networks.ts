@@ -28,7 +28,7 @@ export interface PaymentNetwork {
 
 function publicUsdc(caip2: `eip155:${number}`): UsdcAsset {
   const asset = getDefaultAsset(caip2);
-  return { address: getAddress(asset.address), name: asset.name, version: asset.version, decimals: 6 };
+  return { address: getAddress(asset.asset), name: asset.name, version: asset.version, decimals: 6 };
 }
 
 export function publicNetwork(name: Exclude<NetworkName, 'local'>): PaymentNetwork {

@@ -1,0 +1,53 @@
+// Builds the HTTP application from the catalogue and the payment gate.
+import Fastify, { LogController } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance } from 'fastify';
+import type { Tool } from './catalog/tool.ts';
+import { corsHeaders } from './faces/http/payment-headers.ts';
+import { registerToolRoutes } from './faces/http/tool-routes.ts';
+import { transportErrorAnswer } from './faces/http/transport-errors.ts';
+import type { HealthReport } from './health.ts';
+import type { PaymentGate } from './payments/gate.ts';
+
+export interface AppOptions {
+  catalog: readonly Tool[];
+  gate: PaymentGate;
+  publicBaseUrl: string;
+  maxBodyBytes: number;
+  trustedProxies: readonly string[];
+  logger: FastifyBaseLogger;
+  health: () => Promise<HealthReport>;
+}
+
+export function buildApp(options: AppOptions): FastifyInstance {
+  const app = Fastify({
+    bodyLimit: options.maxBodyBytes,
+    trustProxy: options.trustedProxies.length > 0 ? [...options.trustedProxies] : false,
+    loggerInstance: options.logger,
+    logController: new LogController({ disableRequestLogging: true }),
+    return503OnClosing: true,
+  });
+
+  // Tools take JSON only: anything else is refused with a 400 naming the content type.
+  app.removeContentTypeParser(['text/plain']);
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.headers(corsHeaders);
+  });
+  app.options('*', async (_request, reply) => reply.code(204).send());
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const answer = transportErrorAnswer(error, options.maxBodyBytes);
+    if (answer.status >= 500) request.log.error({ err: error }, 'unhandled error');
+    return reply.code(answer.status).send(answer.body);
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send({ error: 'not_found', message: `No endpoint ${request.method} ${request.url.split('?')[0]}. The tools are listed at /openapi.json and /llms-full.txt.` }),
+  );
+
+  app.get('/health', async (_request, reply) => {
+    const report = await options.health();
+    return reply.code(report.status === 'ok' ? 200 : 503).header('cache-control', 'no-store').send(report);
+  });
+
+  registerToolRoutes(app, { catalog: options.catalog, gate: options.gate, publicBaseUrl: options.publicBaseUrl });
+  return app;
+}

@@ -1,0 +1,111 @@
+// Every setting, typed and validated from the environment. Each variable is documented in the
+// README's configuration table; a wrong value stops the start with a message naming it.
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import type { Hex } from 'viem';
+import type { NetworkName } from './payments/networks.ts';
+import { networkNames } from './payments/networks.ts';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  network: NetworkName;
+  /** Public address callers reach us at; resource URLs and documents use it. */
+  publicBaseUrl: string;
+  payTo: Hex | undefined;
+  rpcUrl: string | undefined;
+  settlerKey: Hex | undefined;
+  facilitatorUrl: string | undefined;
+  facilitatorTimeoutMs: number;
+  maxBodyBytes: number;
+  maxTimeoutSeconds: number;
+  receiptTimeoutMs: number;
+  pollingIntervalMs: number;
+  localTokenName: string;
+  /** `memory` keeps the ledger in memory (lost on exit); otherwise a directory for the embedded store. */
+  ledger: 'memory' | { dir: string };
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Proxies whose X-Forwarded-For is believed (addresses or CIDRs). */
+  trustedProxies: string[];
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, { message: 'expected a 0x-prefixed 20-byte hex address' });
+const privateKey = z.string().regex(/^0x[0-9a-fA-F]{64}$/, { message: 'expected a 0x-prefixed 32-byte hex private key' });
+const url = z.string().refine((v) => /^https?:\/\/[^/]/.test(v) && URL.canParse(v), { message: 'expected an http(s) URL' });
+const integer = (min: number, max: number) =>
+  z.string().regex(/^\d+$/, { message: 'expected a whole number' }).transform(Number).pipe(z.number().min(min).max(max));
+
+const envSchema = z.object({
+  PORT: integer(0, 65_535).optional(),
+  HOST: z.string().min(1).optional(),
+  TOOLGATE_DATA_DIR: z.string().min(1).optional(),
+  TOOLGATE_NETWORK: z.enum(networkNames as [NetworkName, ...NetworkName[]], { message: `expected one of ${networkNames.join(', ')}` }).optional(),
+  TOOLGATE_PUBLIC_BASE_URL: url.optional(),
+  TOOLGATE_PAY_TO: address.optional(),
+  TOOLGATE_RPC_URL: url.optional(),
+  TOOLGATE_SETTLER_PRIVATE_KEY: privateKey.optional(),
+  TOOLGATE_FACILITATOR_URL: url.optional(),
+  TOOLGATE_FACILITATOR_TIMEOUT_MS: integer(100, 600_000).optional(),
+  TOOLGATE_MAX_BODY_BYTES: integer(1_024, 100 * 1024 * 1024).optional(),
+  TOOLGATE_MAX_TIMEOUT_SECONDS: integer(30, 86_400).optional(),
+  TOOLGATE_RECEIPT_TIMEOUT_MS: integer(100, 600_000).optional(),
+  TOOLGATE_POLLING_INTERVAL_MS: integer(10, 60_000).optional(),
+  TOOLGATE_LOCAL_TOKEN_NAME: z.string().min(1).max(100).optional(),
+  TOOLGATE_LEDGER: z.string().min(1).optional(),
+  TOOLGATE_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  TOOLGATE_TRUSTED_PROXIES: z.string().optional(),
+});
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty variables count as unset, as people expect from `VAR= npm start`.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message} (got "${String(present[String(i.path[0])])}")`));
+  }
+  const e = parsed.data;
+  const network = e.TOOLGATE_NETWORK ?? 'local';
+  const local = network === 'local';
+  const port = e.PORT ?? 4021;
+  const dataDir = resolve(e.TOOLGATE_DATA_DIR ?? '.toolgate');
+
+  const problems: string[] = [];
+  if (!local) {
+    if (!e.TOOLGATE_PAY_TO) problems.push(`TOOLGATE_PAY_TO is required on ${network}: the address that receives the USDC`);
+    if (!e.TOOLGATE_FACILITATOR_URL && !e.TOOLGATE_SETTLER_PRIVATE_KEY) {
+      problems.push(
+        `on ${network} set either TOOLGATE_FACILITATOR_URL (a remote x402 facilitator) or TOOLGATE_SETTLER_PRIVATE_KEY (a key holding ETH for gas, used by the embedded facilitator)`,
+      );
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return {
+    port,
+    host: e.HOST ?? (local ? '127.0.0.1' : '0.0.0.0'),
+    dataDir,
+    network,
+    publicBaseUrl: (e.TOOLGATE_PUBLIC_BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    payTo: e.TOOLGATE_PAY_TO as Hex | undefined,
+    rpcUrl: e.TOOLGATE_RPC_URL,
+    settlerKey: e.TOOLGATE_SETTLER_PRIVATE_KEY as Hex | undefined,
+    facilitatorUrl: e.TOOLGATE_FACILITATOR_URL,
+    facilitatorTimeoutMs: e.TOOLGATE_FACILITATOR_TIMEOUT_MS ?? 30_000,
+    maxBodyBytes: e.TOOLGATE_MAX_BODY_BYTES ?? 1024 * 1024,
+    maxTimeoutSeconds: e.TOOLGATE_MAX_TIMEOUT_SECONDS ?? 300,
+    receiptTimeoutMs: e.TOOLGATE_RECEIPT_TIMEOUT_MS ?? (local ? 15_000 : 60_000),
+    pollingIntervalMs: e.TOOLGATE_POLLING_INTERVAL_MS ?? (local ? 50 : 250),
+    localTokenName: e.TOOLGATE_LOCAL_TOKEN_NAME ?? 'USD Coin',
+    ledger: e.TOOLGATE_LEDGER === 'memory' ? 'memory' : { dir: resolve(e.TOOLGATE_LEDGER ?? resolve(dataDir, 'ledger')) },
+    logLevel: e.TOOLGATE_LOG_LEVEL ?? 'info',
+    trustedProxies: (e.TOOLGATE_TRUSTED_PROXIES ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+  };
+}

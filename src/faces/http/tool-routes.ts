@@ -1,0 +1,94 @@
+// The HTTP face of the catalogue: one route per tool endpoint, every call through the payment gate.
+import { encodePaymentRequiredHeader, encodePaymentResponseHeader } from '@x402/core/http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { HttpRoute, Tool } from '../../catalog/tool.ts';
+import { summarizeIssues } from '../../catalog/validate-input.ts';
+import type { GateOutcome, PaymentGate } from '../../payments/gate.ts';
+import { httpFieldName, httpInput } from './http-input.ts';
+import { PAYMENT_REQUIRED, PAYMENT_RESPONSE, paymentFromHeaders } from './payment-headers.ts';
+
+export interface ToolRoutesOptions {
+  catalog: readonly Tool[];
+  gate: PaymentGate;
+  publicBaseUrl: string;
+}
+
+export function registerToolRoutes(app: FastifyInstance, options: ToolRoutesOptions): void {
+  for (const tool of options.catalog) {
+    for (const route of tool.http) {
+      const input = route.input ?? tool.input;
+      const handler = route.handler ?? (tool.handler as HttpRoute['handler']);
+      const resource = {
+        url: `${options.publicBaseUrl}${route.path}`,
+        description: route.summary ? `${tool.title}: ${route.summary}` : tool.description,
+        mimeType: 'application/json',
+      };
+      app.route({
+        method: route.method,
+        url: route.path,
+        handler: async (request: FastifyRequest, reply: FastifyReply) => {
+          const source = route.method === 'GET' ? request.query : request.body;
+          const abort = new AbortController();
+          request.raw.once('close', () => {
+            if (!reply.sent) abort.abort();
+          });
+          const outcome = await options.gate.handle({
+            toolName: tool.name,
+            price: tool.price,
+            input,
+            handler: handler?.bind(tool),
+            rawInput: httpInput(route, input, source, route.method === 'GET'),
+            payment: paymentFromHeaders(request.headers),
+            resource,
+            caller: { ip: request.ip, ...(request.headers['user-agent'] ? { userAgent: request.headers['user-agent'] } : {}) },
+            ...(tool.timeoutMs ? { timeoutMs: tool.timeoutMs } : {}),
+            signal: abort.signal,
+          });
+          return sendOutcome(reply, route, outcome);
+        },
+      });
+    }
+  }
+}
+
+function sendOutcome(reply: FastifyReply, route: HttpRoute, outcome: GateOutcome): FastifyReply {
+  switch (outcome.kind) {
+    case 'paid':
+      return reply
+        .code(200)
+        .header(PAYMENT_RESPONSE, encodePaymentResponseHeader(outcome.settlement))
+        .header('cache-control', 'private, no-store')
+        .send(outcome.result);
+    case 'invalid_input': {
+      const issues = outcome.issues.map((issue) => {
+        const field = httpFieldName(route, issue.field);
+        return { field, message: issue.message.replace(issue.field, field) };
+      });
+      return reply.code(400).send({ error: 'invalid_input', message: `${summarizeIssues(issues)}. Nothing was charged.`, issues, charged: false });
+    }
+    case 'not_implemented':
+      return reply.code(501).send({ error: 'not_implemented', message: outcome.message, charged: false });
+    case 'payment_required':
+      return reply
+        .code(402)
+        .header(PAYMENT_REQUIRED, encodePaymentRequiredHeader(outcome.paymentRequired))
+        .header('cache-control', 'no-store')
+        .send(outcome.paymentRequired);
+    case 'settlement_failed':
+      return reply
+        .code(402)
+        .header(PAYMENT_REQUIRED, encodePaymentRequiredHeader(outcome.paymentRequired))
+        .header(PAYMENT_RESPONSE, encodePaymentResponseHeader(outcome.settlement))
+        .header('cache-control', 'no-store')
+        .send(outcome.paymentRequired);
+    case 'tool_failed':
+      return reply.code(outcome.status).send({
+        error: outcome.code,
+        message: outcome.message,
+        ...(outcome.details ? { details: outcome.details } : {}),
+        charged: false,
+      });
+    case 'unavailable':
+      return reply.code(503).header('retry-after', '5').send({ error: outcome.code, message: outcome.message, charged: false });
+  }
+}

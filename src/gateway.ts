@@ -1,0 +1,133 @@
+// Assembles a running gateway from its configuration: (local chain) -> ledger -> facilitator ->
+// gate -> HTTP app. Used by main.ts, the tests and the benchmarks alike.
+import type { FastifyInstance } from 'fastify';
+import { pino } from 'pino';
+import type { Address } from 'viem';
+import { buildApp } from './app.ts';
+import { catalog as defaultCatalog } from './catalog/index.ts';
+import type { Tool } from './catalog/tool.ts';
+import type { DevChain } from './chain/devchain.ts';
+import { startDevChain, writeDevChainFile } from './chain/devchain.ts';
+import { UsdcChainReader } from './chain/usdc-reader.ts';
+import type { Config } from './config.ts';
+import { checkHealth } from './health.ts';
+import type { Logger } from './log.ts';
+import { EmbeddedFacilitator } from './payments/facilitator/embedded-facilitator.ts';
+import type { Facilitator } from './payments/facilitator/facilitator.ts';
+import { RemoteFacilitator } from './payments/facilitator/remote-facilitator.ts';
+import { PaymentGate } from './payments/gate.ts';
+import type { PaymentLedger } from './payments/ledger/payment-ledger.ts';
+import { openPgliteClient } from './payments/ledger/pglite-client.ts';
+import { SqlPaymentLedger } from './payments/ledger/sql-payment-ledger.ts';
+import { localNetwork, publicNetwork } from './payments/networks.ts';
+import type { PaymentNetwork } from './payments/networks.ts';
+import { reconcilePayments } from './payments/reconciler.ts';
+import type { PaymentTerms } from './payments/requirements.ts';
+import { packageVersion } from './version.ts';
+
+export interface GatewayOverrides {
+  catalog?: readonly Tool[];
+  /** A local chain already running (tests share one across gateways). */
+  devChain?: DevChain;
+  facilitator?: Facilitator;
+}
+
+export interface Gateway {
+  app: FastifyInstance;
+  config: Config;
+  network: PaymentNetwork;
+  terms: PaymentTerms;
+  gate: PaymentGate;
+  ledger: PaymentLedger;
+  facilitator: Facilitator;
+  chain: UsdcChainReader;
+  rpcUrl: string;
+  /** Present in local mode. */
+  devChain: DevChain | undefined;
+  /** Where devchain.json was written, in local mode. */
+  devChainFile: string | undefined;
+  close(): Promise<void>;
+}
+
+const RECONCILE_EVERY_MS = 30_000;
+/** How long a call may stay in flight before a periodic pass treats it as abandoned. */
+const ABANDONED_AFTER_MS = 10 * 60_000;
+
+export async function createGateway(config: Config, overrides: GatewayOverrides = {}): Promise<Gateway> {
+  const cleanups: (() => Promise<void>)[] = [];
+  const closeAll = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+  };
+  try {
+    let devChain = overrides.devChain;
+    let devChainFile: string | undefined;
+    let network: PaymentNetwork;
+    let rpcUrl: string;
+    let payTo: Address;
+    let settlerKey = config.settlerKey;
+    if (config.network === 'local') {
+      if (!devChain) {
+        const started = await startDevChain({ tokenName: config.localTokenName });
+        cleanups.push(() => started.stop());
+        devChain = started;
+      }
+      devChainFile = await writeDevChainFile(config.dataDir, devChain);
+      network = localNetwork(devChain.chainId, devChain.usdc, devChain.tokenName);
+      rpcUrl = devChain.rpcUrl;
+      payTo = (config.payTo ?? devChain.payTo) as Address;
+      settlerKey ??= devChain.settlerKey;
+    } else {
+      network = publicNetwork(config.network);
+      const configured = config.rpcUrl ?? network.defaultRpcUrl;
+      if (!configured) throw new Error(`no RPC URL for ${config.network}: set TOOLGATE_RPC_URL`);
+      rpcUrl = configured;
+      payTo = config.payTo as Address;
+    }
+
+    const ledger = await SqlPaymentLedger.open(await openPgliteClient(config.ledger === 'memory' ? undefined : config.ledger.dir));
+    cleanups.push(() => ledger.close());
+
+    let facilitator = overrides.facilitator;
+    if (!facilitator && config.facilitatorUrl) facilitator = new RemoteFacilitator(config.facilitatorUrl, config.facilitatorTimeoutMs);
+    if (!facilitator) {
+      if (!settlerKey) throw new Error('no settler key: set TOOLGATE_SETTLER_PRIVATE_KEY or TOOLGATE_FACILITATOR_URL');
+      facilitator = new EmbeddedFacilitator({
+        network, rpcUrl, settlerKey, receiptTimeoutMs: config.receiptTimeoutMs, pollingIntervalMs: config.pollingIntervalMs,
+      });
+    }
+
+    const chain = new UsdcChainReader(network, rpcUrl);
+    const terms: PaymentTerms = { network, payTo, maxTimeoutSeconds: config.maxTimeoutSeconds };
+    const catalog = overrides.catalog ?? defaultCatalog;
+    const logger = pino({ level: config.logLevel });
+    const log: Logger = logger;
+    const gate = new PaymentGate({ facilitator, ledger, terms, log });
+    const app = buildApp({
+      catalog,
+      gate,
+      publicBaseUrl: config.publicBaseUrl,
+      maxBodyBytes: config.maxBodyBytes,
+      trustedProxies: config.trustedProxies,
+      logger,
+      health: () =>
+        checkHealth({ version: packageVersion, network, payTo, facilitator: facilitator.kind, ledger, blockNumber: () => chain.blockNumber() }),
+    });
+    cleanups.push(() => app.close());
+
+    // The embedded store serves one process: whatever it had in flight was ours and is over.
+    await reconcilePayments(ledger, chain, log, 0).catch((error: unknown) => log.warn({ err: error }, 'start-up reconciliation failed'));
+    const timer = setInterval(() => {
+      void reconcilePayments(ledger, chain, log, ABANDONED_AFTER_MS).catch(() => undefined);
+    }, RECONCILE_EVERY_MS);
+    timer.unref();
+    cleanups.push(async () => clearInterval(timer));
+
+    return {
+      app, config, network, terms, gate, ledger, facilitator, chain, rpcUrl, devChain, devChainFile,
+      close: closeAll,
+    };
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
+}

@@ -1,0 +1,225 @@
+// The embedded facilitator: verifies EIP-3009 authorizations locally (signature with low-s,
+// recipient, exact amount, time window, then balance and nonce state on chain) and settles them
+// with its own gas key through an RPC URL.
+import { eip3009ABI } from '@x402/evm';
+import { createPublicClient, createWalletClient, getAddress, http, isAddressEqual, parseSignature, size } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import type { PaymentPayload, PaymentRequirements, SettleResponse, SupportedResponse, VerifyResponse } from '@x402/core/types';
+import type { Address, Hex, PrivateKeyAccount, PublicClient, WalletClient } from 'viem';
+import { viemChain } from '../../chain/viem-chain.ts';
+import { parseEip3009Payload } from '../exact-evm-payload.ts';
+import type { Eip3009Payload } from '../exact-evm-payload.ts';
+import type { PaymentNetwork } from '../networks.ts';
+import type { Facilitator } from './facilitator.ts';
+import { SETTLEMENT_PENDING } from './facilitator.ts';
+import { settleErrorReason } from './revert-reasons.ts';
+import { SerialTransactionSender } from './serial-transaction-sender.ts';
+import { authorizationDigest, recoverAuthorizationSigner } from './signature.ts';
+import type { Eip712Domain } from './signature.ts';
+
+/** An authorization must stay valid this long past verification (block time allowance), as in the reference. */
+export const VALID_BEFORE_BUFFER_SECONDS = 6n;
+
+export interface EmbeddedFacilitatorOptions {
+  network: PaymentNetwork;
+  rpcUrl: string;
+  settlerKey: Hex;
+  /** How long to wait for a settlement's receipt before calling it pending. */
+  receiptTimeoutMs: number;
+  /** How often to poll for receipts (viem falls back to 4 s on chains without a block time). */
+  pollingIntervalMs: number;
+  /** Wall clock in seconds; injectable for tests. */
+  nowSeconds?: () => bigint;
+}
+
+type Invalid = { isValid: false; invalidReason: string; invalidMessage: string; payer?: string };
+
+const invalid = (invalidReason: string, invalidMessage: string, payer?: string): Invalid => ({
+  isValid: false,
+  invalidReason,
+  invalidMessage,
+  ...(payer ? { payer } : {}),
+});
+
+export class EmbeddedFacilitator implements Facilitator {
+  readonly kind = 'embedded';
+  private readonly publicClient: PublicClient;
+  private readonly wallet: WalletClient;
+  private readonly settler: PrivateKeyAccount;
+  private readonly sender: SerialTransactionSender;
+  private readonly nowSeconds: () => bigint;
+
+  constructor(private readonly options: EmbeddedFacilitatorOptions) {
+    const chain = viemChain(options.network, options.rpcUrl);
+    const transport = http(options.rpcUrl, { retryCount: 0 });
+    this.settler = privateKeyToAccount(options.settlerKey);
+    this.publicClient = createPublicClient({ chain, transport, pollingInterval: options.pollingIntervalMs });
+    this.wallet = createWalletClient({ chain, transport, account: this.settler });
+    this.sender = new SerialTransactionSender(() =>
+      this.publicClient.getTransactionCount({ address: this.settler.address, blockTag: 'pending' }),
+    );
+    this.nowSeconds = options.nowSeconds ?? (() => BigInt(Math.floor(Date.now() / 1000)));
+  }
+
+  get settlerAddress(): Address {
+    return this.settler.address;
+  }
+
+  async supported(): Promise<SupportedResponse> {
+    return {
+      kinds: [{ x402Version: 2, scheme: 'exact', network: this.options.network.caip2 }],
+      extensions: [],
+      signers: { 'eip155:*': [this.settler.address] },
+    };
+  }
+
+  async verify(payload: PaymentPayload, requirements: PaymentRequirements): Promise<VerifyResponse> {
+    const checked = this.checkTerms(payload, requirements);
+    if ('isValid' in checked) return checked;
+    const { domain, authorization: { authorization } } = checked;
+    const payer = authorization.from;
+
+    const signatureCheck = await this.checkSignature(domain, checked.authorization);
+    if (signatureCheck) return { ...signatureCheck, payer };
+
+    const [balance, used] = await Promise.all([
+      this.publicClient.readContract({ address: domain.verifyingContract, abi: eip3009ABI, functionName: 'balanceOf', args: [payer] }),
+      this.publicClient.readContract({
+        address: domain.verifyingContract,
+        abi: eip3009ABI,
+        functionName: 'authorizationState',
+        args: [payer, authorization.nonce],
+      }),
+    ]);
+    if (used) return invalid('invalid_exact_evm_nonce_already_used', 'this authorization nonce was already used on chain; sign a new one', payer);
+    if (balance < authorization.value) {
+      return invalid('invalid_exact_evm_insufficient_balance', `payer holds ${balance} atomic USDC, the price is ${authorization.value}`, payer);
+    }
+    return { isValid: true, payer };
+  }
+
+  async settle(payload: PaymentPayload, requirements: PaymentRequirements): Promise<SettleResponse> {
+    const network = this.options.network.caip2;
+    const parsed = parseEip3009Payload(payload.payload);
+    if (!parsed.ok) return { success: false, errorReason: 'invalid_payload', errorMessage: parsed.message, transaction: '', network };
+    const payer = parsed.value.authorization.from;
+    const fail = (errorReason: string, errorMessage: string, transaction = ''): SettleResponse => ({
+      success: false, errorReason, errorMessage, transaction, network, payer,
+    });
+    const call = {
+      address: getAddress(requirements.asset),
+      abi: eip3009ABI,
+      functionName: 'transferWithAuthorization',
+      args: settlementArguments(parsed.value),
+      account: this.settler,
+      chain: this.wallet.chain,
+    } as const;
+
+    // Gas estimation simulates the transfer: a payment that would revert (payer drained,
+    // nonce used, expired) is refused here without spending gas.
+    let gas: bigint;
+    try {
+      gas = await this.publicClient.estimateContractGas(call);
+    } catch (error) {
+      const { reason, message } = settleErrorReason(error);
+      return fail(reason, message);
+    }
+
+    let transaction: Hex;
+    try {
+      transaction = await this.sender.send((nonce) => this.wallet.writeContract({ ...call, nonce, gas: (gas * 12n) / 10n }));
+    } catch (error) {
+      const { message } = settleErrorReason(error);
+      return fail('unexpected_settle_error', `the settlement transaction could not be sent: ${message}`);
+    }
+
+    try {
+      const receipt = await this.publicClient.waitForTransactionReceipt({
+        hash: transaction,
+        pollingInterval: this.options.pollingIntervalMs,
+        timeout: this.options.receiptTimeoutMs,
+      });
+      if (receipt.status !== 'success') return fail('invalid_exact_evm_transaction_failed', 'the settlement transaction reverted', transaction);
+    } catch {
+      return fail(SETTLEMENT_PENDING, `no receipt within ${this.options.receiptTimeoutMs} ms; the outcome will be reconciled`, transaction);
+    }
+    return { success: true, transaction, network, payer };
+  }
+
+  /** Everything that needs no signature recovery and no chain: cheap checks first. */
+  private checkTerms(
+    payload: PaymentPayload,
+    requirements: PaymentRequirements,
+  ): Invalid | { domain: Eip712Domain; authorization: Eip3009Payload } {
+    const network = this.options.network;
+    if (payload.x402Version !== 2) return invalid('invalid_x402_version', `x402Version ${String(payload.x402Version)} is not supported; use 2`);
+    if (requirements.scheme !== 'exact' || payload.accepted.scheme !== 'exact') return invalid('invalid_exact_evm_scheme', 'only the "exact" scheme is accepted');
+    if (requirements.network !== network.caip2 || payload.accepted.network !== requirements.network) {
+      return invalid('invalid_exact_evm_network_mismatch', `this gateway takes payment on ${network.caip2}`);
+    }
+    if (!isAddressEqual(requirements.asset as Address, network.usdc.address)) {
+      return invalid('invalid_payment_requirements', `asset ${requirements.asset} is not USDC on ${network.caip2}`);
+    }
+    const name = requirements.extra?.name;
+    const version = requirements.extra?.version;
+    if (typeof name !== 'string' || typeof version !== 'string') {
+      return invalid('invalid_exact_evm_missing_eip712_domain', 'requirements.extra must carry the EIP-712 name and version');
+    }
+    const parsed = parseEip3009Payload(payload.payload);
+    if (!parsed.ok) return invalid('invalid_payload', parsed.message);
+    const { authorization } = parsed.value;
+    const payer = authorization.from;
+    if (!isAddressEqual(authorization.to, requirements.payTo as Address)) {
+      return invalid('invalid_exact_evm_recipient_mismatch', `authorization.to must be ${requirements.payTo}`, payer);
+    }
+    if (authorization.value !== BigInt(requirements.amount)) {
+      return invalid(
+        'invalid_exact_evm_payload_authorization_value_mismatch',
+        `authorization.value is ${authorization.value}, the price is exactly ${requirements.amount} atomic units`,
+        payer,
+      );
+    }
+    const now = this.nowSeconds();
+    if (authorization.validBefore < now + VALID_BEFORE_BUFFER_SECONDS) {
+      return invalid(
+        'invalid_exact_evm_payload_authorization_valid_before',
+        `the authorization expires at ${authorization.validBefore} (unix seconds), too soon to settle; sign a new one`,
+        payer,
+      );
+    }
+    if (authorization.validAfter > now) {
+      return invalid('invalid_exact_evm_payload_authorization_valid_after', `the authorization is not valid before ${authorization.validAfter} (unix seconds)`, payer);
+    }
+    return {
+      domain: { name, version, chainId: network.chainId, verifyingContract: getAddress(requirements.asset) },
+      authorization: parsed.value,
+    };
+  }
+
+  private async checkSignature(domain: Eip712Domain, { authorization, signature }: Eip3009Payload): Promise<Invalid | undefined> {
+    if (size(signature) === 65) {
+      const recovered = await recoverAuthorizationSigner(domain, authorization, signature);
+      if (!recovered.ok) {
+        const why = { high_s: 'its s value is in the upper half of the curve order (EIP-2); USDC rejects it', bad_v: 'its v is not 27 or 28', unrecoverable: 'it does not recover to any address' }[recovered.reason];
+        return invalid('invalid_exact_evm_signature', `the signature is not acceptable: ${why}`);
+      }
+      if (!isAddressEqual(recovered.signer, authorization.from)) {
+        return invalid('invalid_exact_evm_signature', 'the signature was not made by authorization.from over this USDC domain and these terms');
+      }
+      return undefined;
+    }
+    // Smart-contract wallets (ERC-1271, ERC-6492): the chain decides.
+    const valid = await this.publicClient
+      .verifyHash({ address: authorization.from, hash: authorizationDigest(domain, authorization), signature })
+      .catch(() => false);
+    return valid ? undefined : invalid('invalid_exact_evm_signature', 'the contract wallet did not accept the signature');
+  }
+}
+
+/** transferWithAuthorization's arguments: the (v, r, s) overload for 65-byte signatures, bytes otherwise. */
+function settlementArguments({ authorization: a, signature }: Eip3009Payload) {
+  const base = [a.from, a.to, a.value, a.validAfter, a.validBefore, a.nonce] as const;
+  if (size(signature) !== 65) return [...base, signature] as const;
+  const { r, s, v, yParity } = parseSignature(signature);
+  return [...base, Number(v ?? BigInt(yParity + 27)), r, s] as const;
+}

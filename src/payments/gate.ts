@@ -1,0 +1,233 @@
+// The payment gate, shared by every face. In this order:
+//   validate input (free) -> ask for payment -> verify -> lock the authorization in the ledger ->
+//   run the tool -> settle on success (or release on failure) -> answer.
+// A caller pays only for a result it receives; an authorization is used once.
+import { decodePaymentSignatureHeader } from '@x402/core/http';
+import { PaymentPayloadV2Schema } from '@x402/core/schemas';
+import type { PaymentPayload, PaymentRequired, PaymentRequirements, SettleResponse } from '@x402/core/types';
+import type { InputIssue } from '../catalog/validate-input.ts';
+import { validateInput } from '../catalog/validate-input.ts';
+import type { ToolContext, ToolInput } from '../catalog/tool.ts';
+import { ToolError } from '../catalog/tool.ts';
+import type { Logger } from '../log.ts';
+import { parseEip3009Payload } from './exact-evm-payload.ts';
+import type { Facilitator } from './facilitator/facilitator.ts';
+import { SETTLEMENT_PENDING } from './facilitator/facilitator.ts';
+import type { PaymentLedger, PaymentState } from './ledger/payment-ledger.ts';
+import { relockableStates } from './ledger/payment-ledger.ts';
+import type { PaymentTerms, ResourceDescription } from './requirements.ts';
+import { matchAccepted, paymentRequired, requirementsFor } from './requirements.ts';
+
+export const DEFAULT_TOOL_TIMEOUT_MS = 15_000;
+
+/** What a face hands the gate for one call. */
+export interface GateCall {
+  /** MCP name of the tool, recorded in the ledger. */
+  toolName: string;
+  price: string;
+  input: ToolInput;
+  handler: ((input: Record<string, unknown>, ctx: ToolContext) => Promise<unknown>) | undefined;
+  rawInput: unknown;
+  /** The payment as it came: a base64 header value, or an object (MCP `_meta`). Undefined if none. */
+  payment: unknown;
+  resource: ResourceDescription;
+  caller: ToolContext['caller'];
+  timeoutMs?: number;
+  /** Aborted when the caller goes away. */
+  signal?: AbortSignal;
+}
+
+export type GateOutcome =
+  | { kind: 'invalid_input'; issues: InputIssue[] }
+  | { kind: 'not_implemented'; message: string }
+  | { kind: 'payment_required'; paymentRequired: PaymentRequired }
+  | { kind: 'tool_failed'; status: number; code: string; message: string; details?: Readonly<Record<string, unknown>> }
+  | { kind: 'unavailable'; code: 'ledger_unavailable' | 'facilitator_unavailable'; message: string }
+  | { kind: 'settlement_failed'; settlement: SettleResponse; paymentRequired: PaymentRequired }
+  | { kind: 'paid'; result: unknown; settlement: SettleResponse };
+
+export interface GateDependencies {
+  facilitator: Facilitator;
+  ledger: PaymentLedger;
+  terms: PaymentTerms;
+  log: Logger;
+  now?: () => Date;
+}
+
+const inFlightStates: readonly PaymentState[] = ['verified', 'running', 'settling'];
+
+export class PaymentGate {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: GateDependencies) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  /** The requirements a tool at this price is sold under: what a 402 offers. */
+  requirements(price: string): PaymentRequirements[] {
+    return [requirementsFor(price, this.deps.terms)];
+  }
+
+  async handle(call: GateCall): Promise<GateOutcome> {
+    const verdict = validateInput(call.input, call.rawInput);
+    if (!verdict.ok) return { kind: 'invalid_input', issues: verdict.issues };
+    if (!call.handler) {
+      return {
+        kind: 'not_implemented',
+        message: `${call.toolName} is declared but not built yet. No payment was asked for and nothing was charged.`,
+      };
+    }
+
+    const accepts = this.requirements(call.price);
+    const ask = (error: string): GateOutcome => ({ kind: 'payment_required', paymentRequired: paymentRequired(call.resource, accepts, error) });
+    if (call.payment === undefined || call.payment === null || call.payment === '') return ask('Payment required');
+
+    const decoded = decodePayment(call.payment);
+    if (!decoded.ok) return ask(`invalid_payload: ${decoded.message}`);
+    const payload = decoded.payload;
+    const match = matchAccepted(payload.accepted, accepts);
+    if (!match.ok) return ask(`No matching payment requirements: ${match.mismatch}`);
+    const requirements = match.requirements;
+
+    const authorization = parseEip3009Payload(payload.payload);
+    if (!authorization.ok) return ask(`invalid_payload: ${authorization.message}`);
+    const { from: payer, nonce } = authorization.value.authorization;
+
+    // A replay is refused before the costly signature recovery and chain reads.
+    const known = await this.guardLedger(() => this.deps.ledger.find(payer, nonce));
+    if (known === 'unavailable') return ledgerUnavailable();
+    if (known && !relockableStates.includes(known.state)) return ask(replayMessage(known.state));
+
+    let verification: Awaited<ReturnType<Facilitator['verify']>>;
+    try {
+      verification = await this.deps.facilitator.verify(payload, requirements);
+    } catch (error) {
+      this.deps.log.error({ err: error }, 'payment verification could not run');
+      return {
+        kind: 'unavailable',
+        code: 'facilitator_unavailable',
+        message: 'The payment could not be verified right now (chain or facilitator unreachable); nothing was charged. Retry later.',
+      };
+    }
+    if (!verification.isValid) {
+      return ask(`${verification.invalidReason ?? 'invalid_payment'}: ${verification.invalidMessage ?? 'the payment was not accepted'}`);
+    }
+
+    const lock = await this.guardLedger(() =>
+      this.deps.ledger.lock({
+        payer, nonce, tool: call.toolName, amount: BigInt(requirements.amount), network: requirements.network, resource: call.resource.url,
+      }),
+    );
+    if (lock === 'unavailable') return ledgerUnavailable();
+    if (!lock.locked) return ask(replayMessage(lock.state));
+
+    await this.deps.ledger.transition(lock.id, 'running');
+    const run = await this.runHandler(call, verdict.value);
+    if (!run.ok) {
+      await this.deps.ledger.transition(lock.id, 'released', { error: `${run.outcome.code}: ${run.outcome.message}` });
+      return run.outcome;
+    }
+
+    await this.deps.ledger.transition(lock.id, 'settling');
+    const settlement = await this.deps.facilitator.settle(payload, requirements);
+    if (settlement.success) {
+      await this.deps.ledger.transition(lock.id, 'settled', { txHash: settlement.transaction });
+      return { kind: 'paid', result: run.result, settlement: { ...settlement, payer: settlement.payer ?? payer } };
+    }
+    const pending = settlement.errorReason === SETTLEMENT_PENDING;
+    await this.deps.ledger.transition(lock.id, pending ? 'pending' : 'failed', {
+      ...(settlement.transaction ? { txHash: settlement.transaction } : {}),
+      error: `${settlement.errorReason ?? 'settlement_failed'}: ${settlement.errorMessage ?? ''}`,
+    });
+    this.deps.log.warn({ tool: call.toolName, payer, reason: settlement.errorReason, tx: settlement.transaction }, 'settlement failed; result withheld');
+    return {
+      kind: 'settlement_failed',
+      settlement: { ...settlement, payer: settlement.payer ?? payer },
+      paymentRequired: paymentRequired(
+        call.resource,
+        accepts,
+        `Settlement failed: ${settlement.errorReason ?? 'unknown'}${pending ? ' (the outcome is being reconciled; do not pay again with a new authorization until it is)' : ''}`,
+      ),
+    };
+  }
+
+  private async runHandler(
+    call: GateCall,
+    input: Record<string, unknown>,
+  ): Promise<{ ok: true; result: unknown } | { ok: false; outcome: Extract<GateOutcome, { kind: 'tool_failed' }> }> {
+    const handler = call.handler;
+    if (!handler) throw new Error('runHandler called without a handler');
+    const timeoutMs = call.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
+    const controller = new AbortController();
+    const onCallerGone = () => controller.abort(new Error('the caller went away'));
+    call.signal?.addEventListener('abort', onCallerGone, { once: true });
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        const error = new ToolError(504, 'tool_timeout', `${call.toolName} did not finish within ${timeoutMs} ms`);
+        controller.abort(error);
+        reject(error);
+      }, timeoutMs);
+    });
+    const ctx: ToolContext = { signal: controller.signal, now: this.now, caller: call.caller };
+    try {
+      const result = await Promise.race([handler(input, ctx), timedOut]);
+      if (controller.signal.aborted) throw controller.signal.reason;
+      return { ok: true, result };
+    } catch (error) {
+      if (error instanceof ToolError) {
+        return { ok: false, outcome: { kind: 'tool_failed', status: error.status, code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) } };
+      }
+      this.deps.log.error({ tool: call.toolName, err: error }, 'tool failed');
+      return {
+        ok: false,
+        outcome: { kind: 'tool_failed', status: 500, code: 'tool_error', message: `${call.toolName} failed unexpectedly. You were not charged.` },
+      };
+    } finally {
+      clearTimeout(timer);
+      call.signal?.removeEventListener('abort', onCallerGone);
+    }
+  }
+
+  private async guardLedger<T>(operation: () => Promise<T>): Promise<T | 'unavailable'> {
+    try {
+      return await operation();
+    } catch (error) {
+      this.deps.log.error({ err: error }, 'payment ledger unavailable');
+      return 'unavailable';
+    }
+  }
+}
+
+function ledgerUnavailable(): GateOutcome {
+  return { kind: 'unavailable', code: 'ledger_unavailable', message: 'The payment ledger is unavailable; nothing was charged. Retry later.' };
+}
+
+function replayMessage(state: PaymentState): string {
+  if (inFlightStates.includes(state)) return 'authorization_in_use: this authorization is already being used by another request; sign a new one';
+  if (state === 'pending') return 'authorization_in_use: this authorization\'s settlement is pending reconciliation; do not sign a new one until it is resolved';
+  return 'invalid_exact_evm_nonce_already_used: this authorization was already used; sign a new one';
+}
+
+type Decoded = { ok: true; payload: PaymentPayload } | { ok: false; message: string };
+
+/** A payment as a base64 header value (HTTP, MCP `_meta` as string) or as an object (MCP `_meta`). */
+export function decodePayment(payment: unknown): Decoded {
+  let candidate: unknown = payment;
+  if (typeof payment === 'string') {
+    try {
+      candidate = decodePaymentSignatureHeader(payment.trim());
+    } catch {
+      return { ok: false, message: 'the payment is not base64-encoded JSON' };
+    }
+  }
+  if (typeof candidate !== 'object' || candidate === null) return { ok: false, message: 'the payment is not a JSON object' };
+  const version = (candidate as { x402Version?: unknown }).x402Version;
+  if (version !== 2) return { ok: false, message: `x402Version ${JSON.stringify(version)} is not supported; this server speaks x402 version 2` };
+  const parsed = PaymentPayloadV2Schema.safeParse(candidate);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { ok: false, message: `${issue?.path.join('.') || 'payment'}: ${issue?.message ?? 'malformed'}` };
+  }
+  return { ok: true, payload: parsed.data as PaymentPayload };
+}

@@ -1,0 +1,56 @@
+// Tools that exist only to exercise the payment gate: they count their runs, fail on purpose, or
+// move the payer's money away mid-call.
+import { z } from 'zod';
+import type { Tool } from '../../src/catalog/tool.ts';
+import { defineTool } from '../../src/catalog/tool.ts';
+
+export function countingEchoTool(price = '0.001') {
+  const runs = { count: 0 };
+  const tool = defineTool({
+    name: 'test_echo',
+    title: 'Echo',
+    description: 'Echoes a word back; counts its runs.',
+    price,
+    http: [{ method: 'GET', path: '/test/echo' }],
+    input: z.object({ word: z.string().min(1).max(50) }),
+    annotations: { readOnlyHint: true, openWorldHint: false },
+    async handler(input) {
+      runs.count += 1;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return { echo: input.word };
+    },
+  });
+  return { tool: tool as Tool, runs };
+}
+
+export function failingTool(price = '0.001'): Tool {
+  return defineTool({
+    name: 'test_failing',
+    title: 'Always fails',
+    description: 'Throws, as a broken tool would.',
+    price,
+    http: [{ method: 'GET', path: '/test/failing' }],
+    input: z.object({}),
+    annotations: { readOnlyHint: true, openWorldHint: false },
+    async handler() {
+      throw new Error('kaboom');
+    },
+  }) as Tool;
+}
+
+/** Runs `whileRunning` inside the handler: between verification and settlement. */
+export function sideEffectTool(whileRunning: () => Promise<void>, price = '0.001'): Tool {
+  return defineTool({
+    name: 'test_side_effect',
+    title: 'Side effect',
+    description: 'Does something to the world while it runs.',
+    price,
+    http: [{ method: 'POST', path: '/test/side-effect' }],
+    input: z.object({}),
+    annotations: { readOnlyHint: false, openWorldHint: true },
+    async handler() {
+      await whileRunning();
+      return { secret: 'a result that must not be delivered unpaid' };
+    },
+  }) as Tool;
+}
