@@ -75,12 +75,17 @@ export function readPaymentResponse(response: Response): SettleResponse | undefi
   return header ? decodePaymentResponseHeader(header) : undefined;
 }
 
-/** A fresh payer holding `usdc` USDC (and no ETH: EIP-3009 payers need none). */
+/** The key of a fresh payer holding `usdc` USDC (and no ETH: EIP-3009 payers need none). */
+export async function fundedPayerKey(chain: DevChain, usdc = '10'): Promise<Hex> {
+  const key = generatePrivateKey();
+  if (parseUnits(usdc, 6) === 0n) return key;
+  const to = privateKeyToAccount(key).address;
+  await mintUsdc({ rpcUrl: chain.rpcUrl, chainId: chain.chainId, ownerKey: devPrivateKey('tokenOwner'), token: chain.usdc, to, amount: parseUnits(usdc, 6) });
+  return key;
+}
+
 export async function fundedPayer(chain: DevChain, usdc = '10'): Promise<PrivateKeyAccount> {
-  const payer = privateKeyToAccount(generatePrivateKey());
-  if (parseUnits(usdc, 6) === 0n) return payer;
-  await mintUsdc({ rpcUrl: chain.rpcUrl, chainId: chain.chainId, ownerKey: devPrivateKey('tokenOwner'), token: chain.usdc, to: payer.address, amount: parseUnits(usdc, 6) });
-  return payer;
+  return privateKeyToAccount(await fundedPayerKey(chain, usdc));
 }
 
 export function chainClients(chain: DevChain) {
