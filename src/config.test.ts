@@ -1,0 +1,48 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ConfigError, loadConfig } from './config.ts';
+
+test('with no configuration: local network on 127.0.0.1:4021, data in ./.toolgate', () => {
+  const config = loadConfig({});
+  assert.equal(config.network, 'local');
+  assert.equal(config.port, 4021);
+  assert.equal(config.host, '127.0.0.1');
+  assert.match(config.dataDir, /\.toolgate$/);
+  assert.equal(config.publicBaseUrl, 'http://localhost:4021');
+  assert.deepEqual(config.ledger, { dir: `${config.dataDir}/ledger` });
+});
+
+test('empty variables count as unset', () => {
+  assert.equal(loadConfig({ PORT: '', TOOLGATE_NETWORK: '' }).port, 4021);
+});
+
+test('a public network needs a pay-to address and a way to settle, said clearly', () => {
+  assert.throws(
+    () => loadConfig({ TOOLGATE_NETWORK: 'base' }),
+    (error: unknown) =>
+      error instanceof ConfigError &&
+      error.problems.some((p) => p.startsWith('TOOLGATE_PAY_TO is required on base')) &&
+      error.problems.some((p) => /TOOLGATE_FACILITATOR_URL .* or TOOLGATE_SETTLER_PRIVATE_KEY/.test(p)),
+  );
+  const config = loadConfig({
+    TOOLGATE_NETWORK: 'base',
+    TOOLGATE_PAY_TO: '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65',
+    TOOLGATE_FACILITATOR_URL: 'https://facilitator.example/x402',
+    TOOLGATE_PUBLIC_BASE_URL: 'https://tools.example/',
+  });
+  assert.equal(config.host, '0.0.0.0');
+  assert.equal(config.publicBaseUrl, 'https://tools.example');
+});
+
+test('malformed values name the variable, what was expected and what was given', () => {
+  const cases: [Record<string, string>, RegExp][] = [
+    [{ PORT: 'eighty' }, /^PORT: expected a whole number \(got "eighty"\)/],
+    [{ TOOLGATE_NETWORK: 'mainnet' }, /^TOOLGATE_NETWORK: expected one of local, base-sepolia, base/],
+    [{ TOOLGATE_PAY_TO: '0x123' }, /^TOOLGATE_PAY_TO: expected a 0x-prefixed 20-byte hex address/],
+    [{ TOOLGATE_SETTLER_PRIVATE_KEY: 'secret' }, /^TOOLGATE_SETTLER_PRIVATE_KEY: expected a 0x-prefixed 32-byte hex private key/],
+    [{ TOOLGATE_RPC_URL: 'localhost:8545' }, /^TOOLGATE_RPC_URL: expected an http\(s\) URL/],
+  ];
+  for (const [env, message] of cases) {
+    assert.throws(() => loadConfig(env), (error: unknown) => error instanceof ConfigError && error.problems.some((p) => message.test(p)), JSON.stringify(env));
+  }
+});

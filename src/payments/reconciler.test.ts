@@ -1,0 +1,55 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Hex } from 'viem';
+import { silentLogger } from '../log.ts';
+import { openPgliteClient } from './ledger/pglite-client.ts';
+import { SqlPaymentLedger } from './ledger/sql-payment-ledger.ts';
+import type { PaymentState } from './ledger/payment-ledger.ts';
+import { reconcilePayments } from './reconciler.ts';
+import type { SettlementEvidence } from './reconciler.ts';
+
+let ledger: SqlPaymentLedger;
+before(async () => {
+  ledger = await SqlPaymentLedger.open(await openPgliteClient());
+});
+after(() => ledger.close());
+
+let n = 0;
+async function paymentIn(state: PaymentState, txHash?: string): Promise<{ id: number; nonce: string }> {
+  const nonce = `0x${(++n).toString(16).padStart(64, '0')}`;
+  const lock = await ledger.lock({ payer: '0x00000000000000000000000000000000000000aa', nonce, tool: 't', amount: 1000n, network: 'eip155:31337', resource: 'r' });
+  assert.ok(lock.locked);
+  if (state !== 'verified') await ledger.transition(lock.id, state, txHash ? { txHash } : {});
+  return { id: lock.id, nonce };
+}
+
+test('after a restart: unfinished calls are released, sent settlements are resolved from the chain', async () => {
+  const running = await paymentIn('running');
+  const minedPending = await paymentIn('pending', '0xmined');
+  const revertedPending = await paymentIn('pending', '0xreverted');
+  const unknownPending = await paymentIn('pending', '0xlost');
+  const settlingUsed = await paymentIn('settling');
+  const settlingUnused = await paymentIn('settling');
+  const usedNonces = new Set([settlingUsed.nonce]);
+  const chain: SettlementEvidence = {
+    transactionOutcome: async (hash: Hex) => (hash === '0xmined' ? 'success' : hash === '0xreverted' ? 'reverted' : 'unknown'),
+    authorizationUsed: async (_payer, nonce) => usedNonces.has(nonce),
+  };
+
+  const summary = await reconcilePayments(ledger, chain, silentLogger, 0);
+  assert.deepEqual(summary, { settled: 2, failed: 1, released: 2, stillPending: 1 });
+  const stateOf = async (p: { nonce: string }) => (await ledger.find('0x00000000000000000000000000000000000000aa', p.nonce))?.state;
+  assert.equal(await stateOf(running), 'released');
+  assert.equal(await stateOf(minedPending), 'settled');
+  assert.equal(await stateOf(revertedPending), 'failed');
+  assert.equal(await stateOf(unknownPending), 'pending');
+  assert.equal(await stateOf(settlingUsed), 'settled');
+  assert.equal(await stateOf(settlingUnused), 'released');
+});
+
+test('a periodic pass leaves calls still within their grace period alone', async () => {
+  const running = await paymentIn('running');
+  const chain: SettlementEvidence = { transactionOutcome: async () => 'unknown', authorizationUsed: async () => false };
+  await reconcilePayments(ledger, chain, silentLogger, 60_000);
+  assert.equal((await ledger.find('0x00000000000000000000000000000000000000aa', running.nonce))?.state, 'running');
+});
