@@ -4,6 +4,11 @@ import type { FastifyBaseLogger, FastifyError, FastifyInstance } from 'fastify';
 import type { Tool } from './catalog/tool.ts';
 import { corsHeaders } from './faces/http/payment-headers.ts';
 import { registerToolRoutes } from './faces/http/tool-routes.ts';
+import { mcpServerDescription } from './faces/mcp/mcp-description.ts';
+import { registerMcpRoutes } from './faces/mcp/mcp-routes.ts';
+import type { SseSessions } from './faces/mcp/mcp-routes.ts';
+import { mcpFace } from './faces/mcp/mcp-server.ts';
+import type { OriginPolicy } from './faces/mcp/origin-guard.ts';
 import { transportErrorAnswer } from './faces/http/transport-errors.ts';
 import type { HealthReport } from './health.ts';
 import type { PaymentGate } from './payments/gate.ts';
@@ -16,9 +21,15 @@ export interface AppOptions {
   trustedProxies: readonly string[];
   logger: FastifyBaseLogger;
   health: () => Promise<HealthReport>;
+  mcpOriginPolicy: OriginPolicy;
 }
 
-export function buildApp(options: AppOptions): FastifyInstance {
+export interface BuiltApp {
+  app: FastifyInstance;
+  sseSessions: SseSessions;
+}
+
+export function buildApp(options: AppOptions): BuiltApp {
   const app = Fastify({
     bodyLimit: options.maxBodyBytes,
     trustProxy: options.trustedProxies.length > 0 ? [...options.trustedProxies] : false,
@@ -49,5 +60,8 @@ export function buildApp(options: AppOptions): FastifyInstance {
   });
 
   registerToolRoutes(app, { catalog: options.catalog, gate: options.gate, publicBaseUrl: options.publicBaseUrl });
-  return app;
+  const sseSessions = registerMcpRoutes(app, { face: mcpFace(options.catalog, options.gate), policy: options.mcpOriginPolicy });
+  const description = mcpServerDescription(options.catalog, options.publicBaseUrl, (price) => options.gate.requirements(price));
+  app.get('/.well-known/mcp.json', async () => description);
+  return { app, sseSessions };
 }

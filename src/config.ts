@@ -28,6 +28,9 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Proxies whose X-Forwarded-For is believed (addresses or CIDRs). */
   trustedProxies: string[];
+  /** Extra origins and Host names the MCP endpoints accept besides localhost and the public base URL. */
+  allowedOrigins: string[];
+  allowedHosts: string[];
 }
 
 export class ConfigError extends Error {
@@ -62,7 +65,11 @@ const envSchema = z.object({
   TOOLGATE_LEDGER: z.string().min(1).optional(),
   TOOLGATE_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   TOOLGATE_TRUSTED_PROXIES: z.string().optional(),
+  TOOLGATE_ALLOWED_ORIGINS: z.string().optional(),
+  TOOLGATE_ALLOWED_HOSTS: z.string().optional(),
 });
+
+const list = (value: string | undefined) => (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Empty variables count as unset, as people expect from `VAR= npm start`.
@@ -106,6 +113,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     localTokenName: e.TOOLGATE_LOCAL_TOKEN_NAME ?? 'USD Coin',
     ledger: e.TOOLGATE_LEDGER === 'memory' ? 'memory' : { dir: resolve(e.TOOLGATE_LEDGER ?? resolve(dataDir, 'ledger')) },
     logLevel: e.TOOLGATE_LOG_LEVEL ?? 'info',
-    trustedProxies: (e.TOOLGATE_TRUSTED_PROXIES ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    trustedProxies: list(e.TOOLGATE_TRUSTED_PROXIES),
+    allowedOrigins: list(e.TOOLGATE_ALLOWED_ORIGINS),
+    allowedHosts: list(e.TOOLGATE_ALLOWED_HOSTS),
   };
 }

@@ -10,6 +10,8 @@ import type { DevChain } from './chain/devchain.ts';
 import { startDevChain, writeDevChainFile } from './chain/devchain.ts';
 import { UsdcChainReader } from './chain/usdc-reader.ts';
 import type { Config } from './config.ts';
+import { originPolicy } from './faces/mcp/origin-guard.ts';
+import type { SseSessions } from './faces/mcp/mcp-routes.ts';
 import { checkHealth } from './health.ts';
 import type { Logger } from './log.ts';
 import { EmbeddedFacilitator } from './payments/facilitator/embedded-facilitator.ts';
@@ -34,6 +36,8 @@ export interface GatewayOverrides {
 
 export interface Gateway {
   app: FastifyInstance;
+  /** Open legacy-SSE MCP sessions (for leak checks). */
+  sseSessions: SseSessions;
   config: Config;
   network: PaymentNetwork;
   terms: PaymentTerms;
@@ -102,13 +106,14 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
     const logger = pino({ level: config.logLevel });
     const log: Logger = logger;
     const gate = new PaymentGate({ facilitator, ledger, terms, log });
-    const app = buildApp({
+    const { app, sseSessions } = buildApp({
       catalog,
       gate,
       publicBaseUrl: config.publicBaseUrl,
       maxBodyBytes: config.maxBodyBytes,
       trustedProxies: config.trustedProxies,
       logger,
+      mcpOriginPolicy: originPolicy(config.publicBaseUrl, config.allowedOrigins, config.allowedHosts),
       health: () =>
         checkHealth({ version: packageVersion, network, payTo, facilitator: facilitator.kind, ledger, blockNumber: () => chain.blockNumber() }),
     });
@@ -123,7 +128,7 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
     cleanups.push(async () => clearInterval(timer));
 
     return {
-      app, config, network, terms, gate, ledger, facilitator, chain, rpcUrl, devChain, devChainFile,
+      app, sseSessions, config, network, terms, gate, ledger, facilitator, chain, rpcUrl, devChain, devChainFile,
       close: closeAll,
     };
   } catch (error) {

@@ -1,0 +1,57 @@
+// From a gate outcome to an MCP tool result, per the x402 MCP transport: payment required or
+// refused is a tool result with isError, the PaymentRequired object in structuredContent, as the
+// text of content[0] and in _meta["x402/error"]; a paid result carries _meta["x402/payment-response"].
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { summarizeIssues } from '../../catalog/validate-input.ts';
+import type { GateOutcome } from '../../payments/gate.ts';
+
+const PAYMENT_RESPONSE = 'x402/payment-response';
+const PAYMENT_ERROR = 'x402/error';
+
+function asStructured(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
+
+function toolError(body: Record<string, unknown>, text: string): CallToolResult {
+  return { isError: true, content: [{ type: 'text', text }], structuredContent: body };
+}
+
+export function mcpResult(outcome: GateOutcome): CallToolResult {
+  switch (outcome.kind) {
+    case 'paid': {
+      const structured = asStructured(outcome.result);
+      return {
+        content: [{ type: 'text', text: JSON.stringify(outcome.result) }],
+        ...(structured ? { structuredContent: structured } : {}),
+        _meta: { [PAYMENT_RESPONSE]: outcome.settlement },
+      };
+    }
+    case 'payment_required':
+      return {
+        isError: true,
+        structuredContent: outcome.paymentRequired as unknown as Record<string, unknown>,
+        content: [{ type: 'text', text: JSON.stringify(outcome.paymentRequired) }],
+        _meta: { [PAYMENT_ERROR]: outcome.paymentRequired },
+      };
+    case 'settlement_failed':
+      return {
+        isError: true,
+        structuredContent: outcome.paymentRequired as unknown as Record<string, unknown>,
+        content: [{ type: 'text', text: JSON.stringify(outcome.paymentRequired) }],
+        _meta: { [PAYMENT_ERROR]: outcome.paymentRequired, [PAYMENT_RESPONSE]: outcome.settlement },
+      };
+    case 'invalid_input': {
+      const message = `${summarizeIssues(outcome.issues)}. Nothing was charged.`;
+      return toolError({ error: 'invalid_input', message, issues: outcome.issues, charged: false }, message);
+    }
+    case 'not_implemented':
+      return toolError({ error: 'not_implemented', message: outcome.message, charged: false }, outcome.message);
+    case 'tool_failed':
+      return toolError(
+        { error: outcome.code, message: outcome.message, ...(outcome.details ? { details: outcome.details } : {}), charged: false },
+        `${outcome.message} (${outcome.code}; you were not charged)`,
+      );
+    case 'unavailable':
+      return toolError({ error: outcome.code, message: outcome.message, charged: false }, outcome.message);
+  }
+}
