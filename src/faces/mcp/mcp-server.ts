@@ -2,7 +2,7 @@
 // tool listings are precomputed, so building one costs little. tools/list, initialize and ping are
 // free; tools/call goes through the payment gate.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, SetLevelRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import type { Tool, ToolContext } from '../../catalog/tool.ts';
 import type { PaymentGate } from '../../payments/gate.ts';
@@ -30,13 +30,15 @@ export function createMcpServer(face: McpFace, caller: ToolContext['caller']): S
   const server = new Server(
     { name: 'toolgate', title: 'toolgate: pay-per-call tools for agents', version: mcpServerVersion },
     {
-      capabilities: { tools: { listChanged: false } },
+      capabilities: { tools: { listChanged: false }, logging: {} },
       instructions:
         'Every tool is paid per call in USDC with x402 v2. Call a tool without payment to get its PaymentRequired ' +
         '(isError result, structuredContent); retry with the signed PaymentPayload in params._meta["x402/payment"].',
     },
   );
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: face.listings }));
+  // The level is accepted; tools log nothing to the client at any level yet.
+  server.setRequestHandler(SetLevelRequestSchema, async () => ({}));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name, arguments: args, _meta } = request.params;
     const tool = face.tools.get(name);

