@@ -107,3 +107,12 @@ test('every price is a decimal USDC amount between 0.001 and 0.020, as the spec\
     assert.ok(atomic >= 1000n && atomic <= 20000n, `${tool.name}: ${tool.price}`);
   }
 });
+
+test('every tool and route example is valid input', () => {
+  for (const tool of catalog) {
+    assert.ok(tool.input.safeParse(tool.example).success, `${tool.name}: example ${JSON.stringify(tool.example)}`);
+    for (const route of tool.http) {
+      if (route.input) assert.ok(route.input.safeParse(route.example ?? {}).success, `${route.path}: route example`);
+    }
+  }
+});

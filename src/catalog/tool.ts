@@ -31,6 +31,8 @@ export interface HttpRoute {
   input?: ToolInput;
   /** Handler of this route when it is not the tool's handler. */
   handler?(input: Record<string, unknown>, ctx: ToolContext): Promise<unknown>;
+  /** A typical input of this route (MCP names), when the route has its own input. */
+  example?: Readonly<Record<string, unknown>>;
   /** Short summary of what this route returns, for the discovery documents. */
   summary?: string;
 }
@@ -55,6 +57,8 @@ export interface ToolDefinition<S extends ToolInput = ToolInput> {
   /** Input with the spec's defaults and ranges; keys are MCP names. */
   input: S;
   annotations: ToolAnnotations;
+  /** A typical input (MCP names), used in the documents and by the tests that pay for every tool. */
+  example: Readonly<Record<string, unknown>>;
   /** Upper bound on one run of the handler, in milliseconds. */
   timeoutMs?: number;
   /**

@@ -13,6 +13,7 @@ export function countingEchoTool(price = '0.001') {
     price,
     http: [{ method: 'GET', path: '/test/echo' }],
     input: z.object({ word: z.string().min(1).max(50) }),
+    example: { word: 'hello' },
     annotations: { readOnlyHint: true, openWorldHint: false },
     async handler(input) {
       runs.count += 1;
@@ -31,6 +32,7 @@ export function failingTool(price = '0.001'): Tool {
     price,
     http: [{ method: 'GET', path: '/test/failing' }],
     input: z.object({}),
+    example: {},
     annotations: { readOnlyHint: true, openWorldHint: false },
     async handler() {
       throw new Error('kaboom');
@@ -47,6 +49,7 @@ export function sideEffectTool(whileRunning: () => Promise<void>, price = '0.001
     price,
     http: [{ method: 'POST', path: '/test/side-effect' }],
     input: z.object({}),
+    example: {},
     annotations: { readOnlyHint: false, openWorldHint: true },
     async handler() {
       await whileRunning();

@@ -12,5 +12,6 @@ export const distillTool = defineTool({
     content: text('The document: HTML, Markdown or plain text.', 500_000),
     url: httpUrl('Where the document came from, used for its title and links.').optional(),
   }),
+  example: { content: '<h1>Quarterly report</h1><p>Revenue rose 12% to $4.2 million in Q3 2026, driven by API sales in Europe.</p>' },
   annotations: { readOnlyHint: true, openWorldHint: false },
 });

@@ -9,5 +9,6 @@ export const embedTool = defineTool({
   price: '0.008',
   http: [{ method: 'POST', path: '/api/ai/embed' }],
   input: z.object({ text: text('The text to embed.', 20_000) }),
+  example: { text: 'Agents pay for each tool call in USDC.' },
   annotations: { readOnlyHint: true, openWorldHint: false },
 });

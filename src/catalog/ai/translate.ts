@@ -13,5 +13,6 @@ export const translateTool = defineTool({
     sourceLang: languageCode('ISO code of the text\'s language.').default('en'),
     targetLang: languageCode('ISO code of the language to translate into.').default('es'),
   }),
+  example: { text: 'Good morning, how are you?', sourceLang: 'en', targetLang: 'es' },
   annotations: { readOnlyHint: true, openWorldHint: true },
 });

@@ -8,5 +8,6 @@ export const alphaSignalsTool = defineTool({
   price: '0.005',
   http: [{ method: 'GET', path: '/api/alpha/crypto-signals' }],
   input: z.object({}),
+  example: {},
   annotations: { readOnlyHint: true, openWorldHint: true },
 });

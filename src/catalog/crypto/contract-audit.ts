@@ -12,5 +12,6 @@ export const contractAuditTool = defineTool({
     address: evmAddress('The contract address.'),
     chain: z.string().trim().min(1).max(40).default('Base').describe('The chain the contract lives on.'),
   }),
+  example: { address: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', chain: 'Base' },
   annotations: { readOnlyHint: true, openWorldHint: true },
 });

@@ -8,5 +8,6 @@ export const gasTool = defineTool({
   price: '0.002',
   http: [{ method: 'GET', path: '/api/crypto/gas' }],
   input: z.object({}),
+  example: {},
   annotations: { readOnlyHint: true, openWorldHint: true },
 });

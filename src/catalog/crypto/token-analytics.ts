@@ -15,5 +15,6 @@ export const tokenAnalyticsTool = defineTool({
       .describe('The token\'s contract address, or its ticker symbol.'),
     chain: z.string().trim().min(1).max(40).default('base').describe('The chain the token lives on.'),
   }),
+  example: { addressOrSymbol: 'USDC', chain: 'base' },
   annotations: { readOnlyHint: true, openWorldHint: true },
 });

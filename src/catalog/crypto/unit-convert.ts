@@ -75,6 +75,7 @@ export const unitConvertTool = defineTool({
         });
       }
     }),
+  example: { value: '1.5', fromUnit: 'ether', toUnit: 'gwei' },
   annotations: { readOnlyHint: true, openWorldHint: false, idempotentHint: true },
   async handler({ value, fromUnit, toUnit }) {
     const from = cryptoUnitFacts[fromUnit];

@@ -76,6 +76,7 @@ export const verifySignatureTool = defineTool({
       message: 'the mixed-case address fails its EIP-55 checksum (a typo?); check it, or write it all in lower case',
     }),
   }),
+  example: { message: 'hello world', signature: '0xa461f509887bd19e312c0c58467ce8ff8e300d3c1a90b608a760c5b80318eaf15fe57c96f9175d6cd4daad4663763baa7e78836e067d0163e9a2ccf2ff753f5b1b', expectedSigner: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' },
   annotations: { readOnlyHint: true, openWorldHint: false, idempotentHint: true },
   async handler({ message, signature, expectedSigner }) {
     const parts = splitSignature(signature);

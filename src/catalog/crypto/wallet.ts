@@ -12,5 +12,6 @@ export const walletTool = defineTool({
     address: evmAddress('The wallet address.'),
     network: z.enum(['mainnet', 'sepolia']).default('mainnet').describe('mainnet (Base) or sepolia (Base Sepolia).'),
   }),
+  example: { address: '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045', network: 'mainnet' },
   annotations: { readOnlyHint: true, openWorldHint: true },
 });

@@ -17,5 +17,6 @@ export const exchangeRatesTool = defineTool({
       .default('EUR,GBP,JPY,CAD,AUD,CHF')
       .describe('Comma-separated ISO 4217 codes of the quote currencies.'),
   }),
+  example: { fromCurrency: 'USD', toCurrencies: 'EUR,GBP,JPY' },
   annotations: { readOnlyHint: true, openWorldHint: true },
 });

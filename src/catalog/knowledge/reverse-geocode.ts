@@ -11,5 +11,6 @@ export const reverseGeocodeTool = defineTool({
     latitude: z.number().min(-90).max(90).describe('Latitude in decimal degrees, -90 to 90.'),
     longitude: z.number().min(-180).max(180).describe('Longitude in decimal degrees, -180 to 180.'),
   }),
+  example: { latitude: 48.8584, longitude: 2.2945 },
   annotations: { readOnlyHint: true, openWorldHint: true },
 });

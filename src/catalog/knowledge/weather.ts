@@ -9,5 +9,6 @@ export const weatherTool = defineTool({
   price: '0.002',
   http: [{ method: 'GET', path: '/api/tools/weather' }],
   input: z.object({ location: text('A place name ("Lisbon", "Austin, TX") or "latitude,longitude".', 200) }),
+  example: { location: 'Lisbon' },
   annotations: { readOnlyHint: true, openWorldHint: true },
 });

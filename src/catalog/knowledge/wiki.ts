@@ -12,5 +12,6 @@ export const wikiTool = defineTool({
     query: text('The subject to look up.', 300),
     lang: languageCode('Language edition of the encyclopedia.').default('en'),
   }),
+  example: { query: 'Ethereum', lang: 'en' },
   annotations: { readOnlyHint: true, openWorldHint: true },
 });

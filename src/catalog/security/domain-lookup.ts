@@ -13,5 +13,6 @@ export const domainLookupTool = defineTool({
     domain: z.string().trim().toLowerCase().regex(hostname, { message: 'expected a domain name such as "example.com" (no scheme, no path)' })
       .describe('The domain name, without scheme or path.'),
   }),
+  example: { domain: 'example.com' },
   annotations: { readOnlyHint: true, openWorldHint: true },
 });

@@ -8,5 +8,6 @@ export const ipIntelligenceTool = defineTool({
   price: '0.003',
   http: [{ method: 'GET', path: '/api/security/ip-geo' }],
   input: z.object({}),
+  example: {},
   annotations: { readOnlyHint: true, openWorldHint: false },
 });

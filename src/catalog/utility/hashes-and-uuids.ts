@@ -71,6 +71,7 @@ export const hashesAndUuidsTool = defineTool({
     {
       method: 'POST', path: '/api/tools/hash', summary: 'SHA-256 and SHA-512 hashes',
       input: hashRouteInput,
+      example: { input: 'hello world' },
       async handler(input) {
         // Already validated by the face; parsing again types it without a cast (cheap: one string).
         return hashText(hashRouteInput.parse(input).input);
@@ -78,6 +79,7 @@ export const hashesAndUuidsTool = defineTool({
     },
   ],
   input: z.object({ input: textToHash().optional().describe('A string to hash (UTF-8); hashes are returned when given.') }),
+  example: { input: 'hello world' },
   annotations: { readOnlyHint: true, openWorldHint: false },
   async handler(input, ctx) {
     const ids = generateIds(ctx);

@@ -16,5 +16,6 @@ export const mathTool = defineTool({
     message: 'expression is required when type is "formula"',
     path: ['expression'],
   }),
+  example: { type: 'formula', expression: '(1 + 0.05)^10 * 1000' },
   annotations: { readOnlyHint: true, openWorldHint: false },
 });

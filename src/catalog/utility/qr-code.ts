@@ -44,6 +44,7 @@ export const qrCodeTool = defineTool({
       .describe('The text to encode.'),
     format: z.enum(['svg', 'data_url']).default('svg').describe('svg (SVG markup) or data_url (a PNG image as a data: URL).'),
   }),
+  example: { text: 'https://example.com/pay', format: 'svg' },
   annotations: { readOnlyHint: true, openWorldHint: false, idempotentHint: true },
   async handler(input) {
     const symbol = createSymbol(input.text);

@@ -14,5 +14,6 @@ export const regexTool = defineTool({
       .describe('JavaScript flags, e.g. "gi".'),
     replacement: z.string().max(10_000).optional().describe('Replacement string ($1, $<name> allowed); the replaced text is returned when given.'),
   }),
+  example: { pattern: '(?<year>\\d{4})-(?<month>\\d{2})', text: 'Released 2024-05 and 2025-11', flags: 'g', replacement: '$<month>/$<year>' },
   annotations: { readOnlyHint: true, openWorldHint: false },
 });

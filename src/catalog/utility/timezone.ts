@@ -10,5 +10,6 @@ export const timezoneTool = defineTool({
   input: z.object({
     timezone: z.string().trim().min(1).max(100).default('UTC').describe('An IANA time zone ("Europe/Paris") or a city name ("Paris").'),
   }),
+  example: { timezone: 'Asia/Tokyo' },
   annotations: { readOnlyHint: true, openWorldHint: false },
 });

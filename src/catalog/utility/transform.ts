@@ -12,5 +12,6 @@ export const transformTool = defineTool({
       .describe('A JSON array of objects, or a CSV string (a JSON array as a string is accepted too).'),
     toFormat: z.enum(['json', 'csv']).default('csv').describe('The format to produce.'),
   }),
+  example: { input: [{ name: 'Ada', city: 'London' }, { name: 'Linus', city: 'Helsinki' }], toFormat: 'csv' },
   annotations: { readOnlyHint: true, openWorldHint: false },
 });

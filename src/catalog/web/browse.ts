@@ -9,5 +9,6 @@ export const browseTool = defineTool({
   price: '0.005',
   http: [{ method: 'GET', path: '/api/browse' }],
   input: z.object({ url: httpUrl('The page to read: an absolute http(s) URL on the public internet.') }),
+  example: { url: 'https://example.com/' },
   annotations: { readOnlyHint: true, openWorldHint: true },
 });

@@ -12,5 +12,6 @@ export const deepSearchTool = defineTool({
     query: text('What to search for.', 500),
     limit: limit(1, 20, 8, 'How many merged results to return, 1 to 20.'),
   }),
+  example: { query: 'EIP-3009 transferWithAuthorization', limit: 8 },
   annotations: { readOnlyHint: true, openWorldHint: true },
 });

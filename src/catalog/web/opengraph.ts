@@ -9,5 +9,6 @@ export const opengraphTool = defineTool({
   price: '0.003',
   http: [{ method: 'GET', path: '/api/web/opengraph' }],
   input: z.object({ url: httpUrl('The page whose metadata to read: an absolute http(s) URL.') }),
+  example: { url: 'https://github.com/' },
   annotations: { readOnlyHint: true, openWorldHint: true },
 });

@@ -12,5 +12,6 @@ export const searchTool = defineTool({
     query: text('What to search for.', 500),
     limit: limit(1, 10, 5, 'How many results to return, 1 to 10.'),
   }),
+  example: { query: 'x402 payment protocol', limit: 5 },
   annotations: { readOnlyHint: true, openWorldHint: true },
 });

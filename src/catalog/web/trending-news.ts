@@ -12,5 +12,6 @@ export const trendingNewsTool = defineTool({
     topic: z.string().trim().min(1).max(200).optional().describe('Only stories about this topic; all trending stories when omitted.'),
     limit: limit(1, 20, 8, 'How many stories to return, 1 to 20.'),
   }),
+  example: { topic: 'ai agents', limit: 8 },
   annotations: { readOnlyHint: true, openWorldHint: true },
 });

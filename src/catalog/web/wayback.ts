@@ -9,5 +9,6 @@ export const waybackTool = defineTool({
   price: '0.003',
   http: [{ method: 'GET', path: '/api/web/wayback' }],
   input: z.object({ url: httpUrl('The URL to look up in the archive.') }),
+  example: { url: 'https://example.com/' },
   annotations: { readOnlyHint: true, openWorldHint: true },
 });
