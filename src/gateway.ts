@@ -17,6 +17,7 @@ import type { Logger } from './log.ts';
 import { EmbeddedFacilitator } from './payments/facilitator/embedded-facilitator.ts';
 import type { Facilitator } from './payments/facilitator/facilitator.ts';
 import { RemoteFacilitator } from './payments/facilitator/remote-facilitator.ts';
+import { CallMetrics } from './payments/call-metrics.ts';
 import { PaymentGate } from './payments/gate.ts';
 import type { PaymentLedger } from './payments/ledger/payment-ledger.ts';
 import { openPgliteClient } from './payments/ledger/pglite-client.ts';
@@ -42,6 +43,7 @@ export interface Gateway {
   network: PaymentNetwork;
   terms: PaymentTerms;
   gate: PaymentGate;
+  metrics: CallMetrics;
   ledger: PaymentLedger;
   facilitator: Facilitator;
   chain: UsdcChainReader;
@@ -105,7 +107,8 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
     const catalog = overrides.catalog ?? defaultCatalog;
     const logger = pino({ level: config.logLevel });
     const log: Logger = logger;
-    const gate = new PaymentGate({ facilitator, ledger, terms, log });
+    const metrics = new CallMetrics();
+    const gate = new PaymentGate({ facilitator, ledger, terms, log, metrics });
     const { app, sseSessions } = buildApp({
       catalog,
       gate,
@@ -128,7 +131,7 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
     cleanups.push(async () => clearInterval(timer));
 
     return {
-      app, sseSessions, config, network, terms, gate, ledger, facilitator, chain, rpcUrl, devChain, devChainFile,
+      app, sseSessions, config, network, terms, gate, metrics, ledger, facilitator, chain, rpcUrl, devChain, devChainFile,
       close: closeAll,
     };
   } catch (error) {

@@ -10,6 +10,8 @@ import { validateInput } from '../catalog/validate-input.ts';
 import type { ToolContext, ToolInput } from '../catalog/tool.ts';
 import { ToolError } from '../catalog/tool.ts';
 import type { Logger } from '../log.ts';
+import type { CallMetrics } from './call-metrics.ts';
+import { outcomeCode } from './call-metrics.ts';
 import { parseEip3009Payload } from './exact-evm-payload.ts';
 import type { Facilitator } from './facilitator/facilitator.ts';
 import { SETTLEMENT_PENDING } from './facilitator/facilitator.ts';
@@ -35,6 +37,8 @@ export interface GateCall {
   timeoutMs?: number;
   /** Aborted when the caller goes away. */
   signal?: AbortSignal;
+  /** Which face the call came through, for the metrics. */
+  face?: 'http' | 'mcp';
 }
 
 export type GateOutcome =
@@ -52,6 +56,7 @@ export interface GateDependencies {
   terms: PaymentTerms;
   log: Logger;
   now?: () => Date;
+  metrics?: CallMetrics;
 }
 
 const inFlightStates: readonly PaymentState[] = ['verified', 'running', 'settling'];
@@ -69,6 +74,17 @@ export class PaymentGate {
   }
 
   async handle(call: GateCall): Promise<GateOutcome> {
+    const started = performance.now();
+    const outcome = await this.decide(call);
+    const code = outcomeCode(outcome);
+    this.deps.metrics?.record({
+      tool: call.toolName, face: call.face ?? 'http', kind: outcome.kind, ...(code ? { code } : {}),
+      at: this.now(), durationMs: performance.now() - started,
+    });
+    return outcome;
+  }
+
+  private async decide(call: GateCall): Promise<GateOutcome> {
     const verdict = validateInput(call.input, call.rawInput);
     if (!verdict.ok) return { kind: 'invalid_input', issues: verdict.issues };
     if (!call.handler) {

@@ -43,6 +43,7 @@ export function registerToolRoutes(app: FastifyInstance, options: ToolRoutesOpti
             caller: { ip: request.ip, ...(request.headers['user-agent'] ? { userAgent: request.headers['user-agent'] } : {}) },
             ...(tool.timeoutMs ? { timeoutMs: tool.timeoutMs } : {}),
             signal: abort.signal,
+            face: 'http',
           });
           return sendOutcome(reply, route, outcome);
         },

@@ -54,6 +54,7 @@ export function createMcpServer(face: McpFace, caller: ToolContext['caller']): S
       caller,
       ...(tool.timeoutMs ? { timeoutMs: tool.timeoutMs } : {}),
       signal: extra.signal,
+      face: 'mcp',
     });
     return mcpResult(outcome);
   });
