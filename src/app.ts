@@ -12,6 +12,9 @@ import type { OriginPolicy } from './faces/mcp/origin-guard.ts';
 import { transportErrorAnswer } from './faces/http/transport-errors.ts';
 import type { HealthReport } from './health.ts';
 import type { PaymentGate } from './payments/gate.ts';
+import type { CallMetrics } from './payments/call-metrics.ts';
+import type { PaymentLedger } from './payments/ledger/payment-ledger.ts';
+import type { PaymentTerms } from './payments/requirements.ts';
 
 export interface AppOptions {
   catalog: readonly Tool[];
@@ -22,6 +25,13 @@ export interface AppOptions {
   logger: FastifyBaseLogger;
   health: () => Promise<HealthReport>;
   mcpOriginPolicy: OriginPolicy;
+  /** What the dashboard and the documents read. */
+  ledger: PaymentLedger;
+  metrics: CallMetrics;
+  terms: PaymentTerms;
+  facilitatorKind: string;
+  /** Unlocks payer addresses and transaction detail on the dashboard; unset on local = open on loopback. */
+  dashboardToken: string | undefined;
 }
 
 export interface BuiltApp {

@@ -31,6 +31,8 @@ export interface Config {
   /** Extra origins and Host names the MCP endpoints accept besides localhost and the public base URL. */
   allowedOrigins: string[];
   allowedHosts: string[];
+  /** Bearer token that unlocks payer addresses and transaction detail on the dashboard. */
+  dashboardToken: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -67,6 +69,7 @@ const envSchema = z.object({
   TOOLGATE_TRUSTED_PROXIES: z.string().optional(),
   TOOLGATE_ALLOWED_ORIGINS: z.string().optional(),
   TOOLGATE_ALLOWED_HOSTS: z.string().optional(),
+  TOOLGATE_DASHBOARD_TOKEN: z.string().min(16, { message: 'expected at least 16 characters' }).optional(),
 });
 
 const list = (value: string | undefined) => (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
@@ -116,5 +119,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustedProxies: list(e.TOOLGATE_TRUSTED_PROXIES),
     allowedOrigins: list(e.TOOLGATE_ALLOWED_ORIGINS),
     allowedHosts: list(e.TOOLGATE_ALLOWED_HOSTS),
+    dashboardToken: e.TOOLGATE_DASHBOARD_TOKEN,
   };
 }

@@ -117,6 +117,11 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
       trustedProxies: config.trustedProxies,
       logger,
       mcpOriginPolicy: originPolicy(config.publicBaseUrl, config.allowedOrigins, config.allowedHosts),
+      ledger,
+      metrics,
+      terms,
+      facilitatorKind: facilitator.kind,
+      dashboardToken: config.dashboardToken,
       health: () =>
         checkHealth({ version: packageVersion, network, payTo, facilitator: facilitator.kind, ledger, blockNumber: () => chain.blockNumber() }),
     });
