@@ -33,6 +33,8 @@ export interface GateCall {
   /** The payment as it came: a base64 header value, or an object (MCP `_meta`). Undefined if none. */
   payment: unknown;
   resource: ResourceDescription;
+  /** x402 extensions every PaymentRequired of this resource carries (e.g. bazaar discovery). */
+  extensions?: Record<string, unknown>;
   caller: ToolContext['caller'];
   timeoutMs?: number;
   /** Aborted when the caller goes away. */
@@ -95,7 +97,10 @@ export class PaymentGate {
     }
 
     const accepts = this.requirements(call.price);
-    const ask = (error: string): GateOutcome => ({ kind: 'payment_required', paymentRequired: paymentRequired(call.resource, accepts, error) });
+    const ask = (error: string): GateOutcome => ({
+      kind: 'payment_required',
+      paymentRequired: paymentRequired(call.resource, accepts, error, call.extensions),
+    });
     if (call.payment === undefined || call.payment === null || call.payment === '') return ask('Payment required');
 
     const decoded = decodePayment(call.payment);
@@ -163,6 +168,7 @@ export class PaymentGate {
         call.resource,
         accepts,
         `Settlement failed: ${settlement.errorReason ?? 'unknown'}${pending ? ' (the outcome is being reconciled; do not pay again with a new authorization until it is)' : ''}`,
+        call.extensions,
       ),
     };
   }

@@ -17,3 +17,11 @@ export function paymentFromHeaders(headers: Record<string, string | string[] | u
   const value = headers[PAYMENT_SIGNATURE] ?? headers[X_PAYMENT];
   return Array.isArray(value) ? value[0] : value;
 }
+
+/**
+ * Standard base64 of the UTF-8 JSON, as the x402 header codecs write it. Byte-for-byte what
+ * @x402/core's encoder produces, without its per-byte string building (18% of the 402 path's CPU).
+ */
+export function base64Json(json: string): string {
+  return Buffer.from(json, 'utf8').toString('base64');
+}

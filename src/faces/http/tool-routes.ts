@@ -1,11 +1,12 @@
 // The HTTP face of the catalogue: one route per tool endpoint, every call through the payment gate.
-import { encodePaymentRequiredHeader, encodePaymentResponseHeader } from '@x402/core/http';
+import { encodePaymentResponseHeader } from '@x402/core/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { HttpRoute, Tool } from '../../catalog/tool.ts';
 import { summarizeIssues } from '../../catalog/validate-input.ts';
 import type { GateOutcome, PaymentGate } from '../../payments/gate.ts';
+import { httpBazaar } from '../discovery/bazaar.ts';
 import { httpFieldName, httpInput } from './http-input.ts';
-import { PAYMENT_REQUIRED, PAYMENT_RESPONSE, paymentFromHeaders } from './payment-headers.ts';
+import { base64Json, PAYMENT_REQUIRED, PAYMENT_RESPONSE, paymentFromHeaders } from './payment-headers.ts';
 
 export interface ToolRoutesOptions {
   catalog: readonly Tool[];
@@ -23,6 +24,7 @@ export function registerToolRoutes(app: FastifyInstance, options: ToolRoutesOpti
         description: route.summary ? `${tool.title}: ${route.summary}` : tool.description,
         mimeType: 'application/json',
       };
+      const extensions = httpBazaar(tool, route);
       app.route({
         method: route.method,
         url: route.path,
@@ -40,6 +42,7 @@ export function registerToolRoutes(app: FastifyInstance, options: ToolRoutesOpti
             rawInput: httpInput(route, input, source, route.method === 'GET'),
             payment: paymentFromHeaders(request.headers),
             resource,
+            extensions,
             caller: { ip: request.ip, ...(request.headers['user-agent'] ? { userAgent: request.headers['user-agent'] } : {}) },
             ...(tool.timeoutMs ? { timeoutMs: tool.timeoutMs } : {}),
             signal: abort.signal,
@@ -69,19 +72,20 @@ function sendOutcome(reply: FastifyReply, route: HttpRoute, outcome: GateOutcome
     }
     case 'not_implemented':
       return reply.code(501).send({ error: 'not_implemented', message: outcome.message, charged: false });
-    case 'payment_required':
+    case 'payment_required': {
+      const json = JSON.stringify(outcome.paymentRequired);
+      return reply.code(402).header(PAYMENT_REQUIRED, base64Json(json)).header('cache-control', 'no-store').type('application/json; charset=utf-8').send(json);
+    }
+    case 'settlement_failed': {
+      const json = JSON.stringify(outcome.paymentRequired);
       return reply
         .code(402)
-        .header(PAYMENT_REQUIRED, encodePaymentRequiredHeader(outcome.paymentRequired))
-        .header('cache-control', 'no-store')
-        .send(outcome.paymentRequired);
-    case 'settlement_failed':
-      return reply
-        .code(402)
-        .header(PAYMENT_REQUIRED, encodePaymentRequiredHeader(outcome.paymentRequired))
+        .header(PAYMENT_REQUIRED, base64Json(json))
         .header(PAYMENT_RESPONSE, encodePaymentResponseHeader(outcome.settlement))
         .header('cache-control', 'no-store')
-        .send(outcome.paymentRequired);
+        .type('application/json; charset=utf-8')
+        .send(json);
+    }
     case 'tool_failed':
       return reply.code(outcome.status).send({
         error: outcome.code,

@@ -6,6 +6,7 @@ import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, Set
 import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import type { Tool, ToolContext } from '../../catalog/tool.ts';
 import type { PaymentGate } from '../../payments/gate.ts';
+import { mcpBazaar } from '../discovery/bazaar.ts';
 import { mcpServerVersion } from '../../version.ts';
 import { paymentFromHeaders } from '../http/payment-headers.ts';
 import { mcpResult } from './mcp-results.ts';
@@ -14,11 +15,17 @@ import { mcpToolListing } from './mcp-tool-listing.ts';
 export interface McpFace {
   tools: ReadonlyMap<string, Tool>;
   listings: McpTool[];
+  extensions: ReadonlyMap<string, Record<string, unknown>>;
   gate: PaymentGate;
 }
 
 export function mcpFace(catalog: readonly Tool[], gate: PaymentGate): McpFace {
-  return { tools: new Map(catalog.map((t) => [t.name, t])), listings: catalog.map(mcpToolListing), gate };
+  return {
+    tools: new Map(catalog.map((t) => [t.name, t])),
+    listings: catalog.map(mcpToolListing),
+    extensions: new Map(catalog.map((t) => [t.name, mcpBazaar(t)])),
+    gate,
+  };
 }
 
 /** A payment from `_meta` (object or base64 string; "x402/payment" or the older "x402.payment") or from the HTTP headers. */
@@ -51,6 +58,7 @@ export function createMcpServer(face: McpFace, caller: ToolContext['caller']): S
       rawInput: args ?? {},
       payment: paymentOf(_meta as Record<string, unknown> | undefined, extra.requestInfo?.headers),
       resource: { url: `mcp://tool/${tool.name}`, description: tool.description, mimeType: 'application/json' },
+      extensions: face.extensions.get(tool.name),
       caller,
       ...(tool.timeoutMs ? { timeoutMs: tool.timeoutMs } : {}),
       signal: extra.signal,
