@@ -1,0 +1,59 @@
+// toolgate as a child process in local mode: PORT + a fresh TOOLGATE_DATA_DIR and no other
+// configuration. It starts its own anvil + USDC and writes devchain.json, which the bench reuses.
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { ROUTE, readDevChain, type DevChain } from './chain.ts';
+import { spawnScript, type Child } from './child.ts';
+import { freePort } from './devchain-for-reference.ts';
+
+export interface RunningToolgate {
+  child: Child;
+  url: string;
+  devChain: DevChain;
+  /** Why toolgate cannot be measured on ROUTE, or undefined if it answers ROUTE with a 402. */
+  routeProblem: string | undefined;
+}
+
+export const TOOLGATE_ENTRY = resolve('src/main.ts');
+
+/** Only PORT and TOOLGATE_DATA_DIR: any TOOLGATE_* already in the environment is dropped. */
+function toolgateEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) if (!key.startsWith('TOOLGATE_')) env[key] = value;
+  return { ...env, PORT: String(port), TOOLGATE_DATA_DIR: dataDir };
+}
+
+async function status(url: string): Promise<number | string> {
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+    await res.arrayBuffer();
+    return res.status;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+export async function startToolgate(dataDir: string, logFile: string, timeoutMs: number): Promise<RunningToolgate> {
+  if (!existsSync(TOOLGATE_ENTRY)) throw new Error(`${TOOLGATE_ENTRY} does not exist yet`);
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawnScript('toolgate', TOOLGATE_ENTRY, toolgateEnv(port, dataDir), logFile);
+  try {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      if (child.process.exitCode !== null) throw new Error(`toolgate exited with code ${child.process.exitCode} (log: ${logFile})`);
+      if (Date.now() > deadline) throw new Error(`toolgate did not answer GET /health within ${timeoutMs} ms (log: ${logFile})`);
+      if ((await status(`${url}/health`)) === 200) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const devChainFile = join(dataDir, 'devchain.json');
+    if (!existsSync(devChainFile)) throw new Error(`toolgate is up but wrote no ${devChainFile}`);
+    const devChain = await readDevChain(devChainFile);
+    const routeStatus = await status(`${url}${ROUTE}`);
+    const routeProblem = routeStatus === 402 ? undefined : `GET ${ROUTE} answered ${routeStatus}, not 402`;
+    return { child, url, devChain, routeProblem };
+  } catch (error) {
+    await child.stop();
+    throw error;
+  }
+}
