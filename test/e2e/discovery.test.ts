@@ -119,6 +119,7 @@ test('/.well-known/ai-plugin.json has the manifest\'s required fields', async ()
   assert.deepEqual(manifest.auth, { type: 'none' });
   assert.deepEqual(manifest.api, { type: 'openapi', url: 'https://tools.example.com/openapi.json', is_user_authenticated: false });
   assert.equal((await fetch(`${t.baseUrl}/logo.svg`)).status, 200);
+  assert.equal((await fetch(`${t.baseUrl}/legal`)).status, 200);
 });
 
 test('/.well-known/x402 lists every paid resource with the requirements its 402 offers', async () => {
