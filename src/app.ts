@@ -5,6 +5,7 @@ import type { Tool } from './catalog/tool.ts';
 import { corsHeaders } from './faces/http/payment-headers.ts';
 import { registerToolRoutes } from './faces/http/tool-routes.ts';
 import { registerDiscoveryRoutes } from './faces/discovery/discovery-routes.ts';
+import { registerDashboardRoutes } from './faces/dashboard/dashboard-routes.ts';
 import { mcpServerDescription } from './faces/mcp/mcp-description.ts';
 import { registerMcpRoutes } from './faces/mcp/mcp-routes.ts';
 import type { SseSessions } from './faces/mcp/mcp-routes.ts';
@@ -75,5 +76,6 @@ export function buildApp(options: AppOptions): BuiltApp {
   const description = mcpServerDescription(options.catalog, options.publicBaseUrl, (price) => options.gate.requirements(price));
   app.get('/.well-known/mcp.json', async () => description);
   registerDiscoveryRoutes(app, { catalog: options.catalog, publicBaseUrl: options.publicBaseUrl, requirements: (price) => options.gate.requirements(price) });
+  registerDashboardRoutes(app, options);
   return { app, sseSessions };
 }

@@ -41,6 +41,8 @@ test('malformed values name the variable, what was expected and what was given',
     [{ TOOLGATE_PAY_TO: '0x123' }, /^TOOLGATE_PAY_TO: expected a 0x-prefixed 20-byte hex address/],
     [{ TOOLGATE_SETTLER_PRIVATE_KEY: 'secret' }, /^TOOLGATE_SETTLER_PRIVATE_KEY: expected a 0x-prefixed 32-byte hex private key/],
     [{ TOOLGATE_RPC_URL: 'localhost:8545' }, /^TOOLGATE_RPC_URL: expected an http\(s\) URL/],
+    [{ TOOLGATE_EMBEDDINGS_URL: 'ftp://models.example' }, /^TOOLGATE_EMBEDDINGS_URL must be an absolute http\(s\) URL/],
+    [{ TOOLGATE_EMBEDDINGS_URL: 'http://127.0.0.1:11434/v1', TOOLGATE_EMBEDDINGS_TIMEOUT_MS: 'soon' }, /^TOOLGATE_EMBEDDINGS_TIMEOUT_MS must be an integer/],
   ];
   for (const [env, message] of cases) {
     assert.throws(() => loadConfig(env), (error: unknown) => error instanceof ConfigError && error.problems.some((p) => message.test(p)), JSON.stringify(env));

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Hex } from 'viem';
 import type { NetworkName } from './payments/networks.ts';
 import { networkNames } from './payments/networks.ts';
+import { EmbeddingsConfigError, readEmbeddingsConfig } from './catalog/ai/embedding-config.ts';
 
 export interface Config {
   port: number;
@@ -95,6 +96,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         `on ${network} set either TOOLGATE_FACILITATOR_URL (a remote x402 facilitator) or TOOLGATE_SETTLER_PRIVATE_KEY (a key holding ETH for gas, used by the embedded facilitator)`,
       );
     }
+  }
+  // The embeddings tool reads its settings at call time (tests swap them); a bad value still stops the start.
+  try {
+    readEmbeddingsConfig(env);
+  } catch (error) {
+    if (!(error instanceof EmbeddingsConfigError)) throw error;
+    problems.push(error.message);
   }
   if (problems.length > 0) throw new ConfigError(problems);
 

@@ -123,7 +123,11 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
       facilitatorKind: facilitator.kind,
       dashboardToken: config.dashboardToken,
       health: () =>
-        checkHealth({ version: packageVersion, network, payTo, facilitator: facilitator.kind, ledger, blockNumber: () => chain.blockNumber() }),
+        checkHealth({
+          version: packageVersion, network, payTo, facilitator: facilitator.kind, ledger,
+          blockNumber: () => chain.blockNumber(),
+          onProblem: (component, error) => log.warn({ err: error, component }, 'health probe failed'),
+        }),
     });
     cleanups.push(() => app.close());
 

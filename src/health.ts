@@ -18,6 +18,8 @@ export interface HealthSources {
   facilitator: string;
   ledger: PaymentLedger;
   blockNumber: () => Promise<bigint>;
+  /** Receives the full error; the public report only says what kind of failure it was (RPC errors can carry URLs with keys). */
+  onProblem?: (component: 'chain' | 'ledger', error: unknown) => void;
 }
 
 const PROBE_TIMEOUT_MS = 2_000;
@@ -25,21 +27,31 @@ const PROBE_TIMEOUT_MS = 2_000;
 function withTimeout<T>(promise: Promise<T>): Promise<T> {
   return Promise.race([
     promise,
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${PROBE_TIMEOUT_MS} ms`)), PROBE_TIMEOUT_MS).unref()),
+    new Promise<never>((_, reject) => setTimeout(() => reject(new ProbeTimeout(`no answer within ${PROBE_TIMEOUT_MS} ms`)), PROBE_TIMEOUT_MS).unref()),
   ]);
 }
 
-const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
+class ProbeTimeout extends Error {}
+
+function publicReason(error: unknown): string {
+  return error instanceof ProbeTimeout ? error.message : 'unreachable (details in the server log)';
+}
 
 export async function checkHealth(sources: HealthSources): Promise<HealthReport> {
   const [chain, ledger] = await Promise.all([
     withTimeout(sources.blockNumber()).then(
       (n) => ({ reachable: true, blockNumber: n.toString() }),
-      (error: unknown) => ({ reachable: false, error: reason(error) }),
+      (error: unknown) => {
+        sources.onProblem?.('chain', error);
+        return { reachable: false, error: publicReason(error) };
+      },
     ),
     withTimeout(sources.ledger.ping()).then(
       () => ({ reachable: true }),
-      (error: unknown) => ({ reachable: false, error: reason(error) }),
+      (error: unknown) => {
+        sources.onProblem?.('ledger', error);
+        return { reachable: false, error: publicReason(error) };
+      },
     ),
   ]);
   return {

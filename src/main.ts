@@ -2,6 +2,7 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { createGateway } from './gateway.ts';
 import { atomicToUsdc } from './payments/price.ts';
+import { warmUpLocalTools } from './warm-up.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -21,6 +22,10 @@ async function main(): Promise<void> {
     console.log(`  demo payer   ${gateway.devChain.payer.address} holds ${atomicToUsdc(balance)} USDC`);
     console.log(`  devchain.json written to ${gateway.devChainFile}`);
   }
+  warmUpLocalTools().then(
+    (ms) => console.log(`toolgate: local tools warmed up in ${Math.round(ms)} ms`),
+    (error: unknown) => console.error('toolgate: warming up the local tools failed (they will load on first use):', error),
+  );
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -1,5 +1,6 @@
 // The payment ledger: every authorization toolgate has seen and where its money stands.
 // The unique (payer, nonce) lock is the replay guard: one authorization, one run, one settlement.
+import type { PaymentReports } from './payment-reports.ts';
 
 /**
  * verified -> running -> settling -> settled | failed | pending, and running -> released.
@@ -44,6 +45,8 @@ export interface PaymentLedger {
   find(payer: string, nonce: string): Promise<PaymentRecord | undefined>;
   /** Rows in the given states, oldest first (for reconciliation after a restart). */
   inStates(states: readonly PaymentState[]): Promise<PaymentRecord[]>;
+  /** Read-only aggregates over the same store, for the merchant dashboard. */
+  reports(): PaymentReports;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

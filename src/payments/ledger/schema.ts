@@ -25,4 +25,7 @@ CREATE TABLE IF NOT EXISTS payments (
 );
 CREATE INDEX IF NOT EXISTS payments_state ON payments (state);
 CREATE INDEX IF NOT EXISTS payments_tool_settled ON payments (tool, settled_at);
+-- For the dashboard's reports: revenue per day and the latest settlements; latest payments per state.
+CREATE INDEX IF NOT EXISTS payments_settled_at ON payments (settled_at);
+CREATE INDEX IF NOT EXISTS payments_state_updated ON payments (state, updated_at);
 `;

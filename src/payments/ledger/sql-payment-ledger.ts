@@ -1,6 +1,8 @@
 // PaymentLedger on SQL, one code path for PGlite and PostgreSQL.
 import type { LockResult, PaymentLedger, PaymentLock, PaymentRecord, PaymentState, StateChange } from './payment-ledger.ts';
 import { relockableStates } from './payment-ledger.ts';
+import type { PaymentReports } from './payment-reports.ts';
+import { SqlPaymentReports } from './payment-reports.ts';
 import { ledgerSchema } from './schema.ts';
 import type { SqlClient } from './sql-client.ts';
 
@@ -100,6 +102,10 @@ export class SqlPaymentLedger implements PaymentLedger {
   async inStates(states: readonly PaymentState[]): Promise<PaymentRecord[]> {
     const { rows } = await this.db.query<PaymentRow>('SELECT * FROM payments WHERE state = ANY($1) ORDER BY id', [states]);
     return rows.map(toRecord);
+  }
+
+  reports(): PaymentReports {
+    return new SqlPaymentReports(this.db);
   }
 
   async ping(): Promise<void> {

@@ -1,0 +1,69 @@
+// Key terms: the identifiers a technical text is about (`addHook`, safe.directory, --create,
+// zpipe.c) and its most characteristic words, by frequency.
+import { contentWords } from './sentences.ts';
+
+export interface Keyword {
+  text: string;
+  score: number;
+  first: number;
+}
+
+/** Words too general to say what a text is about, however often they occur. */
+const GENERIC = new Set(
+  ('default defaults value values example examples instance option options function functions object objects string strings number numbers ' +
+    'data file files name names type types list lists time times case cases error errors argument arguments parameter parameters method methods ' +
+    'property properties result results return returns returned call calls called need needs needed pass passed passing true false null ' +
+    'following follows order part parts section sections note notes information info available possible specified specific specify given ' +
+    'change changes changed support supported supports work works working set sets setting settings line lines want different same able ' +
+    'mode modes user users allow allows allowed provide provides provided include includes included including without within value ' +
+    'also either every already always never still even much many more most less least however therefore thus instead rather another ' +
+    'first last next previous current new old other others each both thing things something anything nothing description details ' +
+    'version versions release released fix fixes fixed add adds added update updates updated remove removed bump docs readme test tests').split(/\s+/),
+);
+
+/** Looks like code: dots, underscores, inner capitals, letters with digits, a leading dash, call parentheses. */
+const IDENTIFIER = /^(?:--?[a-z][\w-]*|[a-z]+\d+[a-z\d]*|[\w$]+(?:[._:/-][\w$]+)+(?:\(\))?|[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+[A-Z][\w$]*(?:\(\))?|[\w$]+\(\))$/;
+
+function countOccurrences(text: string, term: string): { count: number; first: number } {
+  let count = 0;
+  let first = -1;
+  for (let at = text.indexOf(term); at >= 0; at = text.indexOf(term, at + term.length)) {
+    if (first < 0) first = at;
+    count += 1;
+  }
+  return { count, first };
+}
+
+/**
+ * Terms ranked by weight × (1 + log2 count), plus 2 when the opening (`lead`) uses them:
+ * identifiers weigh 3, plain words 1. The logarithm lets a term of the opening lines compete
+ * with one repeated a hundred times.
+ */
+export function rankKeywords(text: string, lead: string, codeTerms: readonly string[], exclude: ReadonlySet<string>): Keyword[] {
+  const found = new Map<string, Keyword>();
+  const leadLower = lead.toLowerCase();
+  const consider = (term: string, weight: number, occurrences: { count: number; first: number }) => {
+    const key = term.toLowerCase();
+    if (exclude.has(key) || occurrences.count === 0) return;
+    const score = weight * (1 + Math.log2(occurrences.count)) + (leadLower.includes(key) ? 2 : 0);
+    const previous = found.get(key);
+    if (!previous || previous.score < score) found.set(key, { text: term, score, first: occurrences.first });
+  };
+  // Identifiers in code spans or in running text.
+  const identifiers = new Set<string>();
+  for (const term of codeTerms) if (term.length >= 3 && term.length <= 40 && !/\s/.test(term)) identifiers.add(term.replace(/\(.*\)$/, '()'));
+  for (const match of text.matchAll(/(?<![\w$.-])(?:--[a-z][\w-]+|[A-Za-z_$][\w$]*(?:[._][\w$]+)+(?:\(\))?|[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+[A-Z][\w$]*|[a-z]+\d+[a-z\d]*)(?![\w$])/g)) identifiers.add(match[0]);
+  for (const term of identifiers) if (/[*_.-]$|^[._]|^[_$]\.\w{1,2}$/.test(term) || !/[A-Za-z]{2}/.test(term)) identifiers.delete(term);
+  for (const term of identifiers) if (IDENTIFIER.test(term) || /[A-Z]/.test(term)) consider(term, 3, countOccurrences(text, term));
+  // Frequent content words.
+  const counts = new Map<string, { count: number; first: number }>();
+  let offset = 0;
+  for (const word of contentWords(text)) {
+    if (word.length < 4 || GENERIC.has(word)) continue;
+    const entry = counts.get(word);
+    if (entry) entry.count += 1;
+    else counts.set(word, { count: 1, first: offset++ });
+  }
+  for (const [word, occurrences] of counts) if (occurrences.count >= 3) consider(word, 1, { count: occurrences.count, first: text.toLowerCase().indexOf(word) });
+  return [...found.values()].sort((a, b) => b.score - a.score || a.first - b.first || (a.text < b.text ? -1 : 1));
+}

@@ -1,0 +1,134 @@
+// Extractive sentence ranking: centroid scoring over TF-ISF weights (Radev et al., "Centroid-based
+// summarization of multiple documents", 2004) with bonuses for opening sentences, section openings
+// and sentences carrying facts. The lead (first sentence) is picked first, the rest by maximal
+// marginal relevance (Carbonell & Goldstein, 1998) so that picks do not repeat each other.
+// Deterministic: ties go to the earlier sentence.
+import type { Block } from './document.ts';
+import { contentWords, isStopWord, splitSentences } from './sentences.ts';
+
+export interface Candidate {
+  text: string;
+  /** Order in the document. */
+  index: number;
+  words: ReadonlySet<string>;
+  firstInSection: boolean;
+  score: number;
+}
+
+const CENTROID_TERMS = 60;
+const MMR_LAMBDA = 0.75;
+
+function isProse(sentence: string, kind: Block['kind']): boolean {
+  const words = sentence.split(/\s+/);
+  if (words.length < (kind === 'item' ? 4 : 6) || words.length > 60) return false;
+  // Sentences are held together by function words; synopsis lines and option lists are not.
+  const functionWords = words.filter((word) => isStopWord(word.toLowerCase().replace(/[^\p{L}]/gu, ''))).length;
+  if (functionWords < (words.length <= 12 ? 1 : 2)) return false;
+  const visible = sentence.replace(/\s/g, '');
+  const letters = (visible.match(/\p{L}/gu) ?? []).length;
+  const symbols = (visible.match(/[{}[\]=<>;|$*\\`#]/g) ?? []).length;
+  return letters / visible.length >= 0.6 && symbols <= Math.max(3, words.length / 4);
+}
+
+/** Removes what costs tokens without carrying meaning in a summary: bare URLs, markdown residue. */
+export function compact(sentence: string): string {
+  return sentence
+    .replace(/^[\p{Extended_Pictographic}\uFE0F\u200D\s]+/u, '')
+    .replace(/\s*\(?<?https?:\/\/[^\s)>]+>?\)?/g, '')
+    .replace(/\s+(?:in|at|see)\s*$/i, '')
+    .replace(/\s+([,.;:!?])/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export function sentenceCandidates(blocks: readonly Block[]): Candidate[] {
+  const candidates: Candidate[] = [];
+  let sectionStarted = false;
+  for (const block of blocks) {
+    if (block.kind === 'heading') {
+      sectionStarted = false;
+      continue;
+    }
+    if (block.kind !== 'paragraph' && block.kind !== 'item') continue;
+    for (const raw of splitSentences(block.text)) {
+      const text = compact(raw);
+      if (!isProse(text, block.kind)) continue;
+      const words = new Set(contentWords(text));
+      if (words.size < 2) continue;
+      candidates.push({ text, index: candidates.length, words, firstInSection: !sectionStarted, score: 0 });
+      sectionStarted = true;
+    }
+  }
+  return candidates;
+}
+
+function setSimilarity(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  let shared = 0;
+  for (const word of a) if (b.has(word)) shared += 1;
+  return shared / Math.sqrt(a.size * b.size);
+}
+
+/**
+ * Scores candidates and returns them best first, each pick penalised by its likeness to those
+ * already picked. `factWords` are words of the document's key facts and title.
+ */
+export function rankSentences(candidates: readonly Candidate[], factWords: ReadonlySet<string>, limit: number): Candidate[] {
+  if (candidates.length === 0) return [];
+  const sentenceFrequency = new Map<string, number>();
+  const termFrequency = new Map<string, number>();
+  for (const candidate of candidates) {
+    for (const word of candidate.words) {
+      sentenceFrequency.set(word, (sentenceFrequency.get(word) ?? 0) + 1);
+      termFrequency.set(word, (termFrequency.get(word) ?? 0) + 1);
+    }
+  }
+  const n = candidates.length;
+  const weights = [...termFrequency]
+    // Sublinear term frequency, so boilerplate repeated in every entry does not become the centroid.
+    .map(([word, tf]) => [word, (1 + Math.log(tf)) * Math.log((n + 1) / sentenceFrequency.get(word)!)] as const)
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, CENTROID_TERMS);
+  const centroid = new Map(weights);
+
+  const raw = candidates.map((candidate) => {
+    let sum = 0;
+    for (const word of candidate.words) sum += centroid.get(word) ?? 0;
+    return sum / Math.sqrt(candidate.words.size + 1);
+  });
+  const top = Math.max(...raw) || 1;
+  const scored = candidates.map((candidate, i) => {
+    let factHits = 0;
+    for (const word of candidate.words) if (factWords.has(word)) factHits += 1;
+    const score =
+      raw[i]! / top +
+      // The sentences right after the lead often finish saying what the document is.
+      (i > 0 && i < 3 ? 0.2 : 0) +
+      (candidate.firstInSection ? 0.15 : 0) +
+      (i < n * 0.1 ? 0.1 : 0) +
+      Math.min(0.2, factHits * 0.05);
+    return { ...candidate, score };
+  });
+
+  const picked: Candidate[] = [];
+  const remaining = [...scored];
+  // Likeness of each remaining candidate to its closest pick, updated with each new pick only.
+  const redundancy = new Array<number>(remaining.length).fill(0);
+  while (picked.length < limit && remaining.length > 0) {
+    // The lead (the document's first sentence) is always picked first: it says what the text is.
+    let best = 0;
+    let bestValue = picked.length === 0 ? Infinity : -Infinity;
+    if (picked.length > 0) {
+      remaining.forEach((candidate, i) => {
+        const value = MMR_LAMBDA * candidate.score - (1 - MMR_LAMBDA) * redundancy[i]!;
+        if (value > bestValue) [best, bestValue] = [i, value];
+      });
+    }
+    const chosen = remaining.splice(best, 1)[0]!;
+    redundancy.splice(best, 1);
+    picked.push(chosen);
+    remaining.forEach((candidate, i) => {
+      redundancy[i] = Math.max(redundancy[i]!, setSimilarity(candidate.words, chosen.words));
+    });
+  }
+  return picked;
+}

@@ -1,0 +1,145 @@
+// A block-level Markdown reader (CommonMark's common constructs, GitHub tables, front matter):
+// enough to find headings, prose, list items, code and tables. Inline markup is reduced to text.
+import { squash, type Block, type ReadDocument } from './document.ts';
+
+const ATX = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;
+const SETEXT = /^ {0,3}(=+|-+)[ \t]*$/;
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+const BULLET = /^( {0,12})(?:[-*+]|\d{1,9}[.)])[ \t]+(.*)$/;
+const QUOTE = /^ {0,3}>[ \t]?(.*)$/;
+const TABLE_ROW = /^ {0,3}\|.*\|[ \t]*$|^[^|\n]+\|[^|\n]+\|/;
+const TABLE_RULE = /^ {0,3}\|?[ \t]*:?-{2,}:?[ \t]*(?:\|[ \t]*:?-{2,}:?[ \t]*)*\|?[ \t]*$/;
+const THEMATIC_BREAK = /^ {0,3}(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$/;
+const LINK_DEFINITION = /^ {0,3}\[[^\]]+\]:\s*\S+/;
+const HTML_BLOCK_LINE = /^ {0,3}<\/?[a-zA-Z][^>]*>\s*$/;
+const HTML_HEADING_LINE = /^ {0,3}<h([1-6])\b[^>]*>(.*)<\/h\1>\s*$/i;
+
+/** Inline Markdown and stray HTML reduced to the words a reader sees; code spans are collected. */
+export function inlineText(markdown: string, codeTerms?: string[]): string {
+  return squash(
+    markdown
+      .replace(/`+([^`]+?)`+/g, (_, code: string) => {
+        codeTerms?.push(code.trim());
+        return code;
+      })
+      .replace(/!\[([^\]]*)\]\([^)]*\)/g, '') // images
+      .replace(/!\[([^\]]*)\]\[[^\]]*\]/g, '')
+      .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1') // inline links keep their text
+      .replace(/\[([^\]]+)\]\[[^\]]*\]/g, '$1') // reference links
+      .replace(/<(https?:\/\/[^>\s]+)>/g, '$1') // autolinks
+      .replace(/<\/?[a-zA-Z][^>]*>/g, ' ') // inline HTML
+      .replace(/(\*\*|__)(?=\S)(.+?)(?<=\S)\1/g, '$2')
+      .replace(/(?<![\w*])([*_])(?=\S)(.+?)(?<=\S)\1(?![\w*])/g, '$2')
+      .replace(/~~(.+?)~~/g, '$1')
+      .replace(/\\([\\`*_{}[\]()#+\-.!|>])/g, '$1')
+      .replace(/&nbsp;/g, ' ')
+      .replace(/&amp;/g, '&')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>'),
+  );
+}
+
+function frontMatterTitle(lines: string[]): { title?: string; skip: number } {
+  if (lines[0]?.trim() !== '---') return { skip: 0 };
+  const end = lines.findIndex((line, i) => i > 0 && /^(?:---|\.\.\.)\s*$/.test(line));
+  if (end < 0) return { skip: 0 };
+  const titleLine = lines.slice(1, end).find((line) => /^title\s*:/i.test(line));
+  const title = titleLine?.replace(/^title\s*:\s*/i, '').replace(/^["']|["']$/g, '').trim();
+  return { ...(title ? { title } : {}), skip: end + 1 };
+}
+
+export function readMarkdown(content: string): ReadDocument {
+  const lines = content.replace(/\r\n?/g, '\n').split('\n');
+  const blocks: Block[] = [];
+  const codeTerms: string[] = [];
+  const front = frontMatterTitle(lines);
+  let paragraph: string[] = [];
+  let item: string[] | undefined;
+
+  const flush = () => {
+    if (item) {
+      const text = inlineText(item.join(' '), codeTerms);
+      if (text) blocks.push({ kind: 'item', text });
+      item = undefined;
+    }
+    if (paragraph.length > 0) {
+      const text = inlineText(paragraph.join(' '), codeTerms);
+      if (text) blocks.push({ kind: 'paragraph', text });
+      paragraph = [];
+    }
+  };
+
+  for (let i = front.skip; i < lines.length; i += 1) {
+    const line = lines[i]!;
+    const fence = FENCE.exec(line);
+    if (fence) {
+      flush();
+      const marker = fence[1]!;
+      const body: string[] = [];
+      for (i += 1; i < lines.length && !lines[i]!.trimStart().startsWith(marker); i += 1) body.push(lines[i]!);
+      blocks.push({ kind: 'code', text: body.join('\n') });
+      continue;
+    }
+    if (line.trim() === '') {
+      flush();
+      continue;
+    }
+    const htmlHeading = HTML_HEADING_LINE.exec(line);
+    if (htmlHeading) {
+      flush();
+      const text = inlineText(htmlHeading[2]!, codeTerms);
+      if (text) blocks.push({ kind: 'heading', level: Number(htmlHeading[1]), text });
+      continue;
+    }
+    const atx = ATX.exec(line);
+    if (atx) {
+      flush();
+      const text = inlineText(atx[2] ?? '', codeTerms);
+      if (text) blocks.push({ kind: 'heading', level: atx[1]!.length, text });
+      continue;
+    }
+    const next = lines[i + 1];
+    if (paragraph.length === 0 && !item && next !== undefined && SETEXT.exec(next) && !BULLET.test(line) && line.trim().length > 0 && !THEMATIC_BREAK.test(line)) {
+      const text = inlineText(line, codeTerms);
+      if (text) blocks.push({ kind: 'heading', level: next.trim().startsWith('=') ? 1 : 2, text });
+      i += 1;
+      continue;
+    }
+    if (THEMATIC_BREAK.test(line) || LINK_DEFINITION.test(line)) {
+      flush();
+      continue;
+    }
+    if (TABLE_RULE.test(line) && line.includes('-')) continue;
+    if (TABLE_ROW.test(line) && (line.trimStart().startsWith('|') || TABLE_RULE.test(next ?? ''))) {
+      flush();
+      const cells = line.trim().replace(/^\||\|$/g, '').split(/(?<!\\)\|/).map((cell) => inlineText(cell, codeTerms)).filter(Boolean);
+      if (cells.length > 0) blocks.push({ kind: 'row', text: cells.join(' | ') });
+      continue;
+    }
+    if (/^( {4}|\t)/.test(line) && paragraph.length === 0 && !item) {
+      const body: string[] = [];
+      for (; i < lines.length && (/^( {4}|\t)/.test(lines[i]!) || lines[i]!.trim() === ''); i += 1) body.push(lines[i]!);
+      i -= 1;
+      blocks.push({ kind: 'code', text: body.join('\n').trim() });
+      continue;
+    }
+    const quote = QUOTE.exec(line);
+    const bullet = BULLET.exec(quote ? quote[1]! : line);
+    if (bullet) {
+      flush();
+      item = [bullet[2]!];
+      continue;
+    }
+    if (HTML_BLOCK_LINE.test(line)) {
+      flush();
+      continue;
+    }
+    const text = quote ? quote[1]! : line;
+    if (item) item.push(text);
+    else paragraph.push(text);
+  }
+  flush();
+  const firstHeading = blocks.find((block) => block.kind === 'heading');
+  const title = front.title ?? (firstHeading && firstHeading.kind === 'heading' && firstHeading.level <= 2 ? firstHeading.text : undefined);
+  return { format: 'markdown', ...(title ? { title } : {}), blocks, codeTerms };
+}

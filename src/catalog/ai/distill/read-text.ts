@@ -1,0 +1,162 @@
+// A plain-text reader for the layouts long texts actually use: underlined headings (RFC and
+// reStructuredText style), numbered or ALL-CAPS section titles (licences, specifications),
+// man pages rendered by `man` (sections at column 0, body indented, options as "-x" terms
+// followed by a more indented description), bullet lists and indented code.
+import { squash, type Block, type ReadDocument } from './document.ts';
+
+const UNDERLINE = /^\s*(=+|-+|~+|\*+|\^+)\s*$/;
+const BULLET = /^(\s*)(?:[-*•+·o]|\d{1,3}[.)]|\([a-z0-9]{1,3}\)|[a-z][.)])\s+(\S.*)$/;
+const NUMBERED_TITLE = /^(?:(\d+(?:\.\d+)*)\.?|[IVXLC]+\.|[A-Z]\.|(?:Section|Chapter|Appendix|Part)\s+[\dA-Z]+[.:]?)\s+\S/;
+const MAN_HEADER = /^(\S+)\([0-9][0-9a-zA-Z]*\)\s{2,}.*\s{2,}\S+\([0-9][0-9a-zA-Z]*\)\s*$/;
+const MAN_FOOTER = /^\S.*\s{3,}.*\s{3,}\S+(?:\([0-9][0-9a-zA-Z]*\))?\s*$/;
+const CODE_SYMBOLS = /[{}=<>|;$]/;
+const HEADING_FORBIDDEN = /[{}=<>|;$[\]]/;
+
+const indentOf = (line: string) => /^[ \t]*/.exec(line)![0].replace(/\t/g, '        ').length;
+const isBlank = (line: string | undefined) => line === undefined || line.trim() === '';
+
+function letterStats(text: string): { letters: number; upper: number } {
+  let letters = 0;
+  let upper = 0;
+  for (const character of text) {
+    if (/\p{L}/u.test(character)) {
+      letters += 1;
+      if (character !== character.toLowerCase()) upper += 1;
+    }
+  }
+  return { letters, upper };
+}
+
+/** The indentation most prose lines share: headings sit left of it in man pages. */
+function bodyIndentOf(lines: readonly string[]): number {
+  const counts = new Map<number, number>();
+  for (const line of lines) {
+    if (line.trim().split(/\s+/).length < 5) continue;
+    const indent = indentOf(line);
+    counts.set(indent, (counts.get(indent) ?? 0) + 1);
+  }
+  let best = 0;
+  let bestCount = -1;
+  for (const [indent, count] of counts) if (count > bestCount || (count === bestCount && indent < best)) [best, bestCount] = [indent, count];
+  return best;
+}
+
+function headingLevel(line: string, previous: string | undefined, next: string | undefined, bodyIndent: number): number | undefined {
+  const text = line.trim();
+  const words = text.split(/\s+/);
+  if (text.length < 2 || text.length > 72 || words.length > 10) return undefined;
+  if (!/\p{L}/u.test(text) || /[,;:]$/.test(text) || HEADING_FORBIDDEN.test(text)) return undefined;
+  if (!isBlank(previous)) return undefined;
+  const indent = indentOf(line);
+  const numbered = NUMBERED_TITLE.exec(text);
+  // "1. Definitions." is a title; "0 Successful termination." and "2 Fatal error. This means..." are not.
+  const afterNumber = numbered ? text.replace(/^\S+\s+/, '') : text;
+  if (/[.!?]\s/.test(afterNumber)) return undefined;
+  if (/[.!?]$/.test(text) && !(numbered && words.length <= 6 && /^\S*\.\s/.test(text))) return undefined;
+  const { letters, upper } = letterStats(text);
+  const nextIndent = isBlank(next) ? Infinity : indentOf(next!);
+  // ALL CAPS: no two lower-case letters in a row ("NAME", "TERMS AND CONDITIONS", not "tar -t FILE").
+  if (letters >= 2 && upper / letters >= 0.8 && !/\p{Ll}{2}/u.test(text)) return indent === 0 ? 1 : 2;
+  if (numbered && (isBlank(next) || nextIndent > indent)) return Math.min(4, numbered[1] ? numbered[1].split('.').length : 1);
+  if (!/^[\p{Lu}\d]/u.test(text)) return undefined;
+  if (indent < bodyIndent && nextIndent >= bodyIndent) return indent === 0 ? 1 : 2;
+  // A short line standing alone at the body's margin, or centred well right of it ("Preamble").
+  if (isBlank(next) && words.length <= 8 && (bodyIndent === indent || indent >= bodyIndent + 8)) return 2;
+  return undefined;
+}
+
+/** Rejoins words that `man` or a typesetter split at the end of a line. */
+function dehyphenate(text: string): string {
+  return text.replace(/\u2010\n[ \t]*/g, '').replace(/([a-z])-\n[ \t]*([a-z])/g, '$1-$2');
+}
+
+function looksLikeCode(lines: readonly string[]): boolean {
+  const symbolic = lines.filter((line) => CODE_SYMBOLS.test(line) || /^\s*(?:#include|\/\/|\/\*|\*\/|\$ )/.test(line)).length;
+  return symbolic >= Math.max(2, lines.length * 0.5);
+}
+
+export function readText(content: string): ReadDocument {
+  const lines = dehyphenate(content.replace(/\r\n?/g, '\n').replace(/\f/g, '\n'))
+    .split('\n')
+    .map((line) => line.replace(/\s+$/, ''));
+  // A rendered man page starts with "TAR(1)   GNU TAR Manual   TAR(1)" and ends with a footer of three columns.
+  const firstContent = lines.findIndex((line) => line.trim() !== '');
+  if (firstContent >= 0 && MAN_HEADER.test(lines[firstContent]!)) {
+    lines[firstContent] = '';
+    let lastContent = lines.length - 1;
+    while (lastContent > firstContent && lines[lastContent]!.trim() === '') lastContent -= 1;
+    if (lastContent > firstContent && MAN_FOOTER.test(lines[lastContent]!)) lines[lastContent] = '';
+  }
+
+  const bodyIndent = bodyIndentOf(lines);
+  const blocks: Block[] = [];
+  let paragraph: string[] = [];
+  let item: { indent: number; lines: string[] } | undefined;
+
+  const flush = () => {
+    if (item) {
+      const text = squash(item.lines.join(' '));
+      if (text) blocks.push({ kind: 'item', text });
+      item = undefined;
+    }
+    if (paragraph.length > 0) {
+      if (looksLikeCode(paragraph)) blocks.push({ kind: 'code', text: paragraph.join('\n') });
+      else blocks.push({ kind: 'paragraph', text: squash(paragraph.join(' ')) });
+      paragraph = [];
+    }
+  };
+
+  for (let i = 0; i < lines.length; i += 1) {
+    const line = lines[i]!;
+    if (isBlank(line)) {
+      flush();
+      continue;
+    }
+    const next = lines[i + 1];
+    if (next !== undefined && UNDERLINE.test(next) && !UNDERLINE.test(line) && next.trim().length >= line.trim().length * 0.6 && paragraph.length === 0) {
+      flush();
+      const mark = next.trim()[0];
+      blocks.push({ kind: 'heading', level: mark === '=' ? 1 : mark === '-' ? 2 : 3, text: squash(line) });
+      i += 1;
+      continue;
+    }
+    if (UNDERLINE.test(line)) {
+      flush();
+      continue;
+    }
+    const level = paragraph.length === 0 && !item ? headingLevel(line, lines[i - 1], next, bodyIndent) : undefined;
+    if (level !== undefined) {
+      flush();
+      blocks.push({ kind: 'heading', level, text: squash(line) });
+      continue;
+    }
+    const indent = indentOf(line);
+    const bullet = BULLET.exec(line);
+    // A man-page option: "-c, --create" on its own line, its description indented below it.
+    const optionTerm = /^\s*--?[A-Za-z0-9?]/.test(line) && next !== undefined && !isBlank(next) && indentOf(next) > indent;
+    if (bullet || optionTerm) {
+      flush();
+      item = { indent, lines: [bullet ? bullet[2]! : `${line.trim()} —`] };
+      continue;
+    }
+    if (item && indent > item.indent) {
+      item.lines.push(line.trim());
+      continue;
+    }
+    if (item) flush();
+    paragraph.push(line.trim());
+  }
+  flush();
+  return { format: 'text', ...titleOf(blocks, lines), blocks, codeTerms: [] };
+}
+
+function titleOf(blocks: readonly Block[], lines: readonly string[]): { title?: string } {
+  const nameHeading = blocks.findIndex((block) => block.kind === 'heading' && block.text === 'NAME');
+  if (nameHeading >= 0 && blocks[nameHeading + 1]?.kind === 'paragraph') return { title: blocks[nameHeading + 1]!.text };
+  const first = blocks[0];
+  if (first && (first.kind === 'heading' || (first.kind === 'paragraph' && first.text.length <= 120))) return { title: first.text };
+  const heading = blocks.slice(0, 5).find((block) => block.kind === 'heading');
+  if (heading) return { title: heading.text };
+  const firstLine = lines.find((line) => line.trim() !== '')?.trim();
+  return firstLine && firstLine.length <= 100 ? { title: firstLine } : {};
+}

@@ -1,0 +1,144 @@
+// The dashboard's JSON from fixed reports and metrics: exact money, explorer links on Base, tools
+// from the catalogue, and what the public view leaves out. Expected values are written out by hand.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Address } from 'viem';
+import { catalog } from '../../catalog/index.ts';
+import type { HealthReport } from '../../health.ts';
+import { CallMetrics } from '../../payments/call-metrics.ts';
+import type { PaymentReports, ReportedPayment } from '../../payments/ledger/payment-reports.ts';
+import { publicNetwork } from '../../payments/networks.ts';
+import { DashboardData } from './dashboard-data.ts';
+
+const payTo = '0x1111111111111111111111111111111111111111' as Address;
+const payer = '0xabcdefabcdefabcdefabcdefabcdefabcdefabcd';
+const txHash = `0x${'ab'.repeat(32)}`;
+const [first, second] = catalog as [(typeof catalog)[number], (typeof catalog)[number]];
+
+const payment = (overrides: Partial<ReportedPayment>): ReportedPayment => ({
+  id: 1, payer, tool: first.name, amount: 5000n, network: 'eip155:8453', state: 'settled', txHash, error: null, attempts: 1,
+  createdAt: new Date('2025-01-02T03:04:05Z'), updatedAt: new Date('2025-01-02T03:04:06Z'),
+  settlingAt: new Date('2025-01-02T03:04:05.500Z'), settledAt: new Date('2025-01-02T03:04:06Z'), settlementMs: 500, ...overrides,
+});
+
+const zero = { amount: 0n, count: 0 };
+const reports: PaymentReports = {
+  async totals() {
+    return {
+      byState: {
+        verified: zero, running: { amount: 7n, count: 1 }, settling: { amount: 3n, count: 1 }, settled: { amount: 1_000_001n, count: 3 },
+        released: zero, failed: { amount: 5000n, count: 1 }, pending: zero,
+      },
+      // 1.000001 USDC: exact in the strings, whatever a float would make of it.
+      revenue: { amount: 1_000_001n, count: 3 },
+      revenuePerTool: [
+        { tool: second.name, amount: 1_000_000n, count: 1 },
+        { tool: 'retired_tool', amount: 1n, count: 2 },
+      ],
+    };
+  },
+  async revenuePerDay() {
+    return [{ day: '2025-01-02', amount: 1_000_001n, count: 3 }];
+  },
+  async settlementLatency() {
+    return { sample: 1, p50Ms: 500, p90Ms: 500, p99Ms: 500, maxMs: 500, meanMs: 500, histogram: [{ fromMs: 0, toMs: null, count: 1 }] };
+  },
+  async payments({ states }) {
+    if (states.includes('failed')) return [payment({ state: 'failed', txHash: 'not-a-hash', error: 'transaction_reverted: x', settledAt: null, settlementMs: null })];
+    if (states.includes('settled')) return [payment({})];
+    return [];
+  },
+};
+
+function health(chainError?: string): () => Promise<HealthReport> {
+  return async () => ({
+    status: chainError ? 'degraded' : 'ok',
+    version: '0.0.0',
+    network: { name: 'base', id: 'eip155:8453', usdc: '0x', payTo },
+    chain: chainError ? { reachable: false, error: chainError } : { reachable: true, blockNumber: '42' },
+    ledger: { reachable: true },
+    facilitator: 'embedded',
+  });
+}
+
+function data(chainError?: string) {
+  const metrics = new CallMetrics();
+  const at = new Date('2025-01-02T03:04:06Z');
+  metrics.record({ tool: first.name, face: 'http', kind: 'paid', at, durationMs: 10 });
+  metrics.record({ tool: first.name, face: 'mcp', kind: 'invalid_input', code: 'invalid_input', at, durationMs: 2 });
+  metrics.record({ tool: second.name, face: 'http', kind: 'tool_failed', code: 'tool_timeout', at, durationMs: 30 });
+  return new DashboardData({
+    catalog, reports, metrics, terms: { network: publicNetwork('base'), payTo, maxTimeoutSeconds: 300 }, facilitatorKind: 'embedded',
+    health: health(chainError), now: () => new Date('2025-01-02T12:00:00Z'),
+  });
+}
+
+const publicAccess = { level: 'public', reason: 'no token' } as const;
+const detailed = { level: 'detailed', via: 'token' } as const;
+
+test('money is exact decimal USDC beside its atomic integer', async () => {
+  const overview = await data().overview(publicAccess);
+  assert.deepEqual(overview.revenue.total, { usdc: '1.000001', atomic: '1000001' });
+  assert.deepEqual(overview.revenue.perDay, [{ day: '2025-01-02', revenue: { usdc: '1.000001', atomic: '1000001' }, payments: 3 }]);
+  assert.deepEqual(overview.settlement.states.inFlight, { count: 2, amount: { usdc: '0.00001', atomic: '10' } });
+});
+
+test('tools: every catalogue tool with its title and price, plus tools only the ledger knows; highest revenue first', async () => {
+  const { tools } = await data().overview(publicAccess);
+  assert.equal(tools.length, catalog.length + 1);
+  assert.deepEqual(tools.slice(0, 3).map((t) => [t.name, t.revenue.usdc, t.calls, t.paid, t.notCharged]), [
+    [second.name, '1', 1, 0, 1],
+    ['retired_tool', '0.000001', 0, 0, 0],
+    [first.name, '0', 2, 1, 1],
+  ]);
+  assert.equal(tools[0]?.title, second.title);
+  assert.equal(tools[1]?.price, null);
+  assert.equal(tools[1]?.title, 'retired_tool');
+});
+
+test('calls: totals by kind with every kind present, codes counted', async () => {
+  const { calls } = await data().overview(publicAccess);
+  assert.equal(calls.total, 3);
+  assert.equal(calls.paid, 1);
+  assert.equal(calls.notCharged, 2);
+  assert.equal(calls.byKind.tool_failed?.count, 1);
+  assert.equal(calls.byKind.unavailable?.count, 0);
+  assert.deepEqual(calls.byCode, { invalid_input: 1, tool_timeout: 1 });
+});
+
+test('the public overview carries no payer and no transaction', async () => {
+  const text = JSON.stringify(await data().overview(publicAccess));
+  assert.equal(text.includes(payer), false);
+  assert.equal(text.includes(txHash), false);
+});
+
+test('on Base, transactions and addresses link to the explorer; a malformed hash gets no link', async () => {
+  const overview = await data().overview(detailed);
+  assert.equal(overview.service.payToUrl, `https://basescan.org/address/${payTo}`);
+  const payments = await data().payments();
+  assert.equal(payments.recent[0]?.txUrl, `https://basescan.org/tx/${txHash}`);
+  assert.equal(payments.recent[0]?.payerUrl, `https://basescan.org/address/${payer}`);
+  assert.equal(payments.recent[0]?.settlementMs, 500);
+  assert.deepEqual(payments.recent[0]?.amount, { usdc: '0.005', atomic: '5000' });
+  assert.equal(payments.failed[0]?.txUrl, null);
+  assert.equal(payments.failed[0]?.error, 'transaction_reverted: x');
+});
+
+test('health: an error message (which may name an RPC URL) only in the detailed view', async () => {
+  const error = 'request to https://rpc.example/v2/SECRET-KEY failed';
+  const open = await data(error).health(publicAccess);
+  assert.equal(open.status, 'degraded');
+  assert.deepEqual(open.components[0], { name: 'chain', kind: 'rpc', ok: false, detail: 'unreachable' });
+  assert.equal(JSON.stringify(open).includes('SECRET-KEY'), false);
+  assert.equal((await data(error).health(detailed)).components[0]?.detail, error);
+  const fine = await data().health(publicAccess);
+  assert.equal(fine.components[0]?.detail, 'block 42');
+  assert.equal(fine.components[1]?.ok, true, 'the embedded facilitator is as healthy as the chain it settles on');
+});
+
+test('prices: the catalogue in its order, with routes and whether each tool is built', () => {
+  const prices = data().prices();
+  assert.deepEqual(prices.tools.map((t) => t.name), catalog.map((t) => t.name));
+  assert.equal(prices.tools[0]?.price.usdc, first.price);
+  assert.equal(prices.network, 'eip155:8453');
+});
