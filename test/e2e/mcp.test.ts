@@ -1,11 +1,13 @@
-// The MCP face, driven by the official SDK Client over both transports, paid with real EIP-3009
-// authorizations settled on anvil.
+// The MCP face, driven by the official SDK clients over both transports and both protocol eras
+// (SDK 1.x on 2025-11-25 over Streamable HTTP and on legacy SSE; SDK 2.x pinned to 2026-07-28),
+// paid with real EIP-3009 authorizations settled on anvil.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { Client as ModernClient, StreamableHTTPClientTransport as ModernStreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool as ListedTool } from '@modelcontextprotocol/sdk/types.js';
 import type { PaymentRequired, SettleResponse } from '@x402/core/types';
 import type { Hex } from 'viem';
 import { catalog } from '../../src/catalog/index.ts';
@@ -34,22 +36,36 @@ after(async () => {
   await chain?.stop();
 });
 
-const transports = {
-  'streamable-http': (base: string, headers?: Record<string, string>) =>
-    new StreamableHTTPClientTransport(new URL(`${base}/mcp`), headers ? { requestInit: { headers } } : undefined),
-  'legacy-sse': (base: string) => new SSEClientTransport(new URL(`${base}/mcp/sse`)),
-} as const;
+/** What the tests use of a client; the 1.x and 2.x SDK clients both have it. */
+interface TestClient {
+  getServerVersion(): { version: string } | undefined;
+  listTools(): Promise<{ tools: ListedTool[] }>;
+  callTool(params: { name: string; arguments?: Record<string, unknown>; _meta?: Record<string, unknown> }): Promise<unknown>;
+  close(): Promise<void>;
+}
 
-async function connect(kind: keyof typeof transports, base: string, headers?: Record<string, string>): Promise<Client> {
+const transports = ['streamable-http', 'legacy-sse', 'streamable-http-2026'] as const;
+type TransportKind = (typeof transports)[number];
+
+async function connect(kind: TransportKind, base: string, headers?: Record<string, string>): Promise<TestClient> {
+  const requestInit = headers ? { requestInit: { headers } } : undefined;
+  if (kind === 'streamable-http-2026') {
+    const client = new ModernClient({ name: 'toolgate-test', version: '2.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    await client.connect(new ModernStreamableHTTPClientTransport(new URL(`${base}/mcp`), requestInit));
+    assert.equal(client.getNegotiatedProtocolVersion(), '2026-07-28');
+    return client as unknown as TestClient; // its result types are the 2.x ones, structurally those the assertions read
+  }
   const client = new Client({ name: 'toolgate-test', version: '1.0.0' });
-  await client.connect(kind === 'streamable-http' ? transports[kind](base, headers) : transports[kind](base));
+  await client.connect(kind === 'streamable-http'
+    ? new StreamableHTTPClientTransport(new URL(`${base}/mcp`), requestInit)
+    : new SSEClientTransport(new URL(`${base}/mcp/sse`)));
   return client;
 }
 
 const paymentRequiredOf = (result: CallToolResult) => result.structuredContent as unknown as PaymentRequired;
 const settlementOf = (result: CallToolResult) => result._meta?.['x402/payment-response'] as SettleResponse | undefined;
 
-for (const kind of Object.keys(transports) as (keyof typeof transports)[]) {
+for (const kind of transports) {
   describe(`over ${kind}`, () => {
     test('lists the 28 tools of the spec with their inputs, defaults and ranges, and serverInfo 2.3.0', async () => {
       const client = await connect(kind, plain.baseUrl);
@@ -126,7 +142,11 @@ for (const kind of Object.keys(transports) as (keyof typeof transports)[]) {
         assert.equal((invalid.structuredContent as { error: string }).error, 'invalid_input');
         assert.match((invalid.content[0] as { text: string }).text, /word: .*expected string/);
         assert.equal(echo.runs.count, runs);
-        await assert.rejects(client.callTool({ name: 'no_such_tool', arguments: {}, _meta: { 'x402/payment': payment } }), /-32602.*Unknown tool "no_such_tool"/);
+        await assert.rejects(client.callTool({ name: 'no_such_tool', arguments: {}, _meta: { 'x402/payment': payment } }), (error: unknown) => {
+          assert.equal((error as { code?: number }).code, -32602);
+          assert.match(String(error), /Unknown tool "no_such_tool"/);
+          return true;
+        });
         // The authorization was untouched by both: it still buys one call.
         const paid = (await client.callTool({ name: 'test_echo', arguments: { word: 'x' }, _meta: { 'x402/payment': payment } })) as CallToolResult;
         assert.equal(settlementOf(paid)?.success, true);
@@ -155,23 +175,25 @@ for (const kind of Object.keys(transports) as (keyof typeof transports)[]) {
 }
 
 describe('payment carriers', () => {
-  test('a base64 string in _meta["x402/payment"], the _meta["x402.payment"] key and the PAYMENT-SIGNATURE header all pay', async () => {
-    const payer = await fundedPayer(chain);
-    const probe = await connect('streamable-http', withTestTools.baseUrl);
-    const required = paymentRequiredOf((await probe.callTool({ name: 'test_echo', arguments: { word: 'a' } })) as CallToolResult);
-    const asBase64 = (await probe.callTool({
-      name: 'test_echo', arguments: { word: 'a' }, _meta: { 'x402/payment': paymentHeader(await signPayment(payer, required.accepts[0]!)) },
-    })) as CallToolResult;
-    assert.equal(settlementOf(asBase64)?.success, true);
-    const dotted = (await probe.callTool({ name: 'test_echo', arguments: { word: 'b' }, _meta: { 'x402.payment': await signPayment(payer, required.accepts[0]!) } })) as CallToolResult;
-    assert.equal(settlementOf(dotted)?.success, true);
-    await probe.close();
+  for (const kind of ['streamable-http', 'streamable-http-2026'] as const) {
+    test(`${kind}: a base64 string in _meta["x402/payment"], the _meta["x402.payment"] key and the PAYMENT-SIGNATURE header all pay`, async () => {
+      const payer = await fundedPayer(chain);
+      const probe = await connect(kind, withTestTools.baseUrl);
+      const required = paymentRequiredOf((await probe.callTool({ name: 'test_echo', arguments: { word: 'a' } })) as CallToolResult);
+      const asBase64 = (await probe.callTool({
+        name: 'test_echo', arguments: { word: 'a' }, _meta: { 'x402/payment': paymentHeader(await signPayment(payer, required.accepts[0]!)) },
+      })) as CallToolResult;
+      assert.equal(settlementOf(asBase64)?.success, true);
+      const dotted = (await probe.callTool({ name: 'test_echo', arguments: { word: 'b' }, _meta: { 'x402.payment': await signPayment(payer, required.accepts[0]!) } })) as CallToolResult;
+      assert.equal(settlementOf(dotted)?.success, true);
+      await probe.close();
 
-    const withHeader = await connect('streamable-http', withTestTools.baseUrl, { 'PAYMENT-SIGNATURE': paymentHeader(await signPayment(payer, required.accepts[0]!)) });
-    const viaHeader = (await withHeader.callTool({ name: 'test_echo', arguments: { word: 'c' } })) as CallToolResult;
-    assert.equal(settlementOf(viaHeader)?.success, true);
-    await withHeader.close();
-  });
+      const withHeader = await connect(kind, withTestTools.baseUrl, { 'PAYMENT-SIGNATURE': paymentHeader(await signPayment(payer, required.accepts[0]!)) });
+      const viaHeader = (await withHeader.callTool({ name: 'test_echo', arguments: { word: 'c' } })) as CallToolResult;
+      assert.equal(settlementOf(viaHeader)?.success, true);
+      await withHeader.close();
+    });
+  }
 });
 
 describe('transport rules', () => {
@@ -211,7 +233,7 @@ describe('transport rules', () => {
     assert.equal((await post(plain.baseUrl, { accept: 'application/json' }, ping)).status, 406);
   });
 
-  test('legacy SSE: endpoint event, 202 on POST, unknown session 404, no sessions left after 1,000 connect/disconnect cycles', async () => {
+  test('legacy SSE: endpoint event, 202 on POST, 400 for a non-JSON-RPC body, unknown session 404, no sessions left after 1,000 connect/disconnect cycles', async () => {
     const unknown = await fetch(`${plain.baseUrl}/mcp/messages?sessionId=nope`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: ping });
     assert.equal(unknown.status, 404);
 
@@ -227,6 +249,8 @@ describe('transport rules', () => {
     assert.match(session.endpoint, /^\/mcp\/messages\?sessionId=[0-9a-f-]{36}$/);
     const accepted = await fetch(`${plain.baseUrl}${session.endpoint}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: ping });
     assert.equal(accepted.status, 202);
+    const notJsonRpc = await fetch(`${plain.baseUrl}${session.endpoint}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"hello":"world"}' });
+    assert.equal(notJsonRpc.status, 400);
     session.controller.abort();
 
     const heapBefore = process.memoryUsage().heapUsed;
@@ -245,9 +269,10 @@ describe('transport rules', () => {
 
 test('/.well-known/mcp.json describes the server as the spec lists it', async () => {
   const description = (await (await fetch(`${plain.baseUrl}/.well-known/mcp.json`)).json()) as {
-    protocol: string; transports: { type: string }[]; x402Gated: boolean; toolCount: number; version: string; tools: { name: string; price: { amount: string } }[];
+    protocol: string; protocolVersions: string[]; transports: { type: string }[]; x402Gated: boolean; toolCount: number; version: string; tools: { name: string; price: { amount: string } }[];
   };
   assert.equal(description.protocol, 'mcp-jsonrpc-2.0');
+  assert.deepEqual(description.protocolVersions.slice(0, 2), ['2026-07-28', '2025-11-25']);
   assert.deepEqual(description.transports.map((t) => t.type), ['http-post', 'sse']);
   assert.equal(description.x402Gated, true);
   assert.equal(description.toolCount, 28);

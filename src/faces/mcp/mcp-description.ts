@@ -10,7 +10,7 @@ export function mcpServerDescription(catalog: readonly Tool[], publicBaseUrl: st
     version: mcpServerVersion,
     description: 'Pay-per-call tools for autonomous agents, each call paid in USDC with x402 v2.',
     protocol: 'mcp-jsonrpc-2.0',
-    protocolVersions: ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'],
+    protocolVersions: ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'],
     transports: [
       { type: 'http-post', url: `${publicBaseUrl}/mcp`, spec: 'streamable-http' },
       { type: 'sse', url: `${publicBaseUrl}/mcp/sse`, messages: `${publicBaseUrl}/mcp/messages` },

@@ -1,7 +1,7 @@
 // From a gate outcome to an MCP tool result, per the x402 MCP transport: payment required or
 // refused is a tool result with isError, the PaymentRequired object in structuredContent, as the
 // text of content[0] and in _meta["x402/error"]; a paid result carries _meta["x402/payment-response"].
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { summarizeIssues } from '../../catalog/validate-input.ts';
 import type { GateOutcome } from '../../payments/gate.ts';
 

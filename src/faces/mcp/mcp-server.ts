@@ -1,14 +1,13 @@
-// One low-level MCP server per request (stateless Streamable HTTP) or per legacy SSE session: the
-// tool listings are precomputed, so building one costs little. tools/list, initialize and ping are
-// free; tools/call goes through the payment gate.
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, SetLevelRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
-import type { Tool, ToolContext } from '../../catalog/tool.ts';
+// One low-level MCP server per request (Streamable HTTP, both protocol eras) or per legacy SSE
+// session. The tool listings are precomputed, so building one costs little. tools/list,
+// initialize, server/discover and ping are free; tools/call goes through the payment gate.
+import { ProtocolError, ProtocolErrorCode, Server, type Tool as McpTool } from '@modelcontextprotocol/server';
+import type { Tool } from '../../catalog/tool.ts';
 import type { PaymentGate } from '../../payments/gate.ts';
 import { mcpBazaar } from '../discovery/bazaar.ts';
 import { mcpServerVersion } from '../../version.ts';
 import { paymentFromHeaders } from '../http/payment-headers.ts';
+import { currentCaller } from './mcp-caller.ts';
 import { mcpResult } from './mcp-results.ts';
 import { mcpToolListing } from './mcp-tool-listing.ts';
 
@@ -29,11 +28,16 @@ export function mcpFace(catalog: readonly Tool[], gate: PaymentGate): McpFace {
 }
 
 /** A payment from `_meta` (object or base64 string; "x402/payment" or the older "x402.payment") or from the HTTP headers. */
-function paymentOf(meta: Record<string, unknown> | undefined, headers: Record<string, string | string[] | undefined> | undefined): unknown {
-  return meta?.['x402/payment'] ?? meta?.['x402.payment'] ?? (headers ? paymentFromHeaders(headers) : undefined);
+function paymentOf(meta: Record<string, unknown> | undefined, headers: Headers | undefined): unknown {
+  const fromMeta = meta?.['x402/payment'] ?? meta?.['x402.payment'];
+  if (fromMeta !== undefined || !headers) return fromMeta;
+  return paymentFromHeaders({ 'payment-signature': headers.get('payment-signature') ?? undefined, 'x-payment': headers.get('x-payment') ?? undefined });
 }
 
-export function createMcpServer(face: McpFace, caller: ToolContext['caller']): Server {
+// The catalogue is fixed for the life of the process: 2026-07-28 clients may cache the listing.
+const LISTING_CACHE = { ttlMs: 300_000, cacheScope: 'public' } as const;
+
+export function createMcpServer(face: McpFace): Server {
   const server = new Server(
     { name: 'toolgate', title: 'toolgate: pay-per-call tools for agents', version: mcpServerVersion },
     {
@@ -41,27 +45,28 @@ export function createMcpServer(face: McpFace, caller: ToolContext['caller']): S
       instructions:
         'Every tool is paid per call in USDC with x402 v2. Call a tool without payment to get its PaymentRequired ' +
         '(isError result, structuredContent); retry with the signed PaymentPayload in params._meta["x402/payment"].',
+      cacheHints: { 'tools/list': LISTING_CACHE, 'server/discover': LISTING_CACHE },
     },
   );
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: face.listings }));
+  server.setRequestHandler('tools/list', async () => ({ tools: face.listings }));
   // The level is accepted; tools log nothing to the client at any level yet.
-  server.setRequestHandler(SetLevelRequestSchema, async () => ({}));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  server.setRequestHandler('logging/setLevel', async () => ({}));
+  server.setRequestHandler('tools/call', async (request, ctx) => {
     const { name, arguments: args, _meta } = request.params;
     const tool = face.tools.get(name);
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool "${name}". tools/list names the ${face.tools.size} tools.`);
+    if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool "${name}". tools/list names the ${face.tools.size} tools.`);
     const outcome = await face.gate.handle({
       toolName: tool.name,
       price: tool.price,
       input: tool.input,
       handler: tool.handler?.bind(tool),
       rawInput: args ?? {},
-      payment: paymentOf(_meta as Record<string, unknown> | undefined, extra.requestInfo?.headers),
+      payment: paymentOf(_meta as Record<string, unknown> | undefined, ctx.http?.req?.headers),
       resource: { url: `mcp://tool/${tool.name}`, description: tool.description, mimeType: 'application/json' },
       extensions: face.extensions.get(tool.name),
-      caller,
+      caller: currentCaller(),
       ...(tool.timeoutMs ? { timeoutMs: tool.timeoutMs } : {}),
-      signal: extra.signal,
+      signal: ctx.mcpReq.signal,
       face: 'mcp',
     });
     return mcpResult(outcome);

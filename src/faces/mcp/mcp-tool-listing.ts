@@ -2,7 +2,7 @@
 // the SDK client validates structuredContent against it even on an isError result, so a tool with
 // one would make the official client throw on the payment-required answer.
 import { z } from 'zod';
-import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool as McpTool } from '@modelcontextprotocol/server';
 import type { Tool } from '../../catalog/tool.ts';
 
 export function priceSentence(price: string): string {
