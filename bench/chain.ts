@@ -1,8 +1,11 @@
 // Shared chain vocabulary for the bench: the devchain.json shape, anvil's dev accounts, a viem chain
 // for the local network, and the two ERC-20 calls the bench needs.
 import { readFile } from 'node:fs/promises';
-import { defineChain, type Address, type Chain, type Hex } from 'viem';
+import type { Address, Hex } from 'viem';
 import { mnemonicToAccount, type HDAccount } from 'viem/accounts';
+import { ANVIL_MNEMONIC } from '../src/chain/dev-accounts.ts';
+
+export { localChain } from '../src/chain/fiat-token.ts';
 
 /** What toolgate writes to <TOOLGATE_DATA_DIR>/devchain.json in local mode (and what our own devchain returns). */
 export interface DevChain {
@@ -16,7 +19,6 @@ export interface DevChain {
   payer: { address: Address; privateKey: Hex };
 }
 
-export const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk';
 
 /** Anvil dev-account roles, as toolgate uses them (#1-#5), plus the reference app's settler (#6). */
 export const ROLE = { proxyAdmin: 1, tokenOwner: 2, toolgateSettler: 3, payTo: 4, demoPayer: 5, referenceSettler: 6 } as const;
@@ -31,14 +33,6 @@ export function devPrivateKey(index: number): Hex {
   return `0x${Buffer.from(key).toString('hex')}`;
 }
 
-export function localChain(chainId: number, rpcUrl: string): Chain {
-  return defineChain({
-    id: chainId,
-    name: `local-${chainId}`,
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [rpcUrl] } },
-  });
-}
 
 export async function readDevChain(file: string): Promise<DevChain> {
   const parsed = JSON.parse(await readFile(file, 'utf8')) as Partial<DevChain>;

@@ -10,6 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import type { PrivateKeyAccount } from 'viem';
 import type { TestGateway } from '../../../test/support/gateway-harness.ts';
 import { startTestGateway } from '../../../test/support/gateway-harness.ts';
+import { payForJson, postJson } from '../../../test/support/paid-json.ts';
 import { chainClients, fundedPayer, paymentHeader, readPaymentRequired, readPaymentResponse, signPayment } from '../../../test/support/payments.ts';
 import type { Distillation } from './distill/distill-document.ts';
 import type { EmbeddingAnswer } from './embed.ts';
@@ -22,8 +23,7 @@ before(async () => {
 });
 after(() => t?.close());
 
-const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${t.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+const post = (path: string, body: unknown, headers: Record<string, string> = {}) => postJson(t.baseUrl, path, body, headers);
 
 async function balances(payer: PrivateKeyAccount) {
   const [p, m] = await Promise.all([clients.balanceOf(payer.address), clients.balanceOf(t.gateway.terms.payTo)]);
@@ -32,14 +32,8 @@ async function balances(payer: PrivateKeyAccount) {
 
 /** Unpaid call, then the same call paid; returns the paid response and what it cost the payer. */
 async function payFor(path: string, body: unknown): Promise<{ response: Response; paid: bigint; amount: string }> {
-  const payer = await fundedPayer(t.devChain, '1');
-  const unpaid = await post(path, body);
-  assert.equal(unpaid.status, 402, await unpaid.clone().text());
-  const requirements = readPaymentRequired(unpaid).accepts[0]!;
-  const before = await balances(payer);
-  const response = await post(path, body, { 'PAYMENT-SIGNATURE': paymentHeader(await signPayment(payer, requirements)) });
-  const after = await balances(payer);
-  return { response, paid: before.payer - after.payer, amount: requirements.amount };
+  const { response, spent, amount } = await payForJson(t, path, body);
+  return { response, paid: spent, amount };
 }
 
 describe('POST /api/distill', () => {

@@ -3,34 +3,24 @@
 // a bomb or a catastrophic pattern is stopped and nothing is charged.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { PrivateKeyAccount } from 'viem';
 import type { TestGateway } from '../../../test/support/gateway-harness.ts';
 import { startTestGateway } from '../../../test/support/gateway-harness.ts';
-import { chainClients, fundedPayer, paymentHeader, readPaymentRequired, readPaymentResponse, signPayment } from '../../../test/support/payments.ts';
+import { payForJson, postJson } from '../../../test/support/paid-json.ts';
+import { readPaymentResponse } from '../../../test/support/payments.ts';
 
 let t: TestGateway;
-let clients: ReturnType<typeof chainClients>;
 before(async () => {
   t = await startTestGateway();
-  clients = chainClients(t.devChain);
 });
 after(() => t?.close());
 
-const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${t.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+const post = (path: string, body: unknown, headers: Record<string, string> = {}) => postJson(t.baseUrl, path, body, headers);
 
-/** Asks for the price, signs it, sends the paid call; returns the paid response and the payer's balance change. */
-async function payFor(path: string, body: unknown, atomicPrice: string): Promise<{ response: Response; spent: bigint; merchantGot: bigint }> {
-  const payer: PrivateKeyAccount = await fundedPayer(t.devChain, '1');
-  const unpaid = await post(path, body);
-  assert.equal(unpaid.status, 402, await unpaid.clone().text());
-  const requirements = readPaymentRequired(unpaid).accepts[0];
-  assert.ok(requirements);
-  assert.equal(requirements.amount, atomicPrice);
-  const [payerBefore, merchantBefore] = await Promise.all([clients.balanceOf(payer.address), clients.balanceOf(t.gateway.terms.payTo)]);
-  const response = await post(path, body, { 'PAYMENT-SIGNATURE': paymentHeader(await signPayment(payer, requirements)) });
-  const [payerAfter, merchantAfter] = await Promise.all([clients.balanceOf(payer.address), clients.balanceOf(t.gateway.terms.payTo)]);
-  return { response, spent: payerBefore - payerAfter, merchantGot: merchantAfter - merchantBefore };
+/** Asks for the price (checked), signs it, sends the paid call; returns the paid response and the balance changes. */
+async function payFor(path: string, body: unknown, atomicPrice: string) {
+  const call = await payForJson(t, path, body);
+  assert.equal(call.amount, atomicPrice);
+  return call;
 }
 
 interface InvalidInputBody {

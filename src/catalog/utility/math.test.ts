@@ -4,6 +4,7 @@ import type { ToolContext } from '../tool.ts';
 import { ToolError } from '../tool.ts';
 import { MAX_NESTING } from './math-expression.ts';
 import { MATH_TIME_LIMIT_MS, mathTool, mathWorkers } from './math.ts';
+import { schemaIssues } from '../../../test/support/schema-issues.ts';
 
 const ctx = (signal = new AbortController().signal): ToolContext => ({ signal, now: () => new Date('2025-01-01T00:00:00Z'), caller: { ip: '127.0.0.1' } });
 
@@ -398,17 +399,7 @@ describe('calculate_math bounds a formula in time, memory and size', () => {
 });
 
 describe('calculate_math refuses bad input in the schema (free), naming the field', () => {
-  const issuesOf = (raw: unknown) => {
-    const result = mathTool.input.safeParse(raw);
-    assert.equal(result.success, false, `${JSON.stringify(raw).slice(0, 80)} is refused`);
-    return result.error?.issues ?? [];
-  };
-  const expectIssue = (raw: unknown, field: string, message?: RegExp) => {
-    const issues = issuesOf(raw);
-    const issue = issues.find((i) => i.path.join('.') === field);
-    assert.ok(issue, `${JSON.stringify(raw).slice(0, 80)}: an issue on ${field}; got ${JSON.stringify(issues)}`);
-    if (message) assert.match(issue.message, message);
-  };
+  const { issuesOf, expectIssue } = schemaIssues(mathTool.input);
 
   test('syntax errors give the character, hand-counted', () => {
     expectIssue({ expression: '1 + * 2' }, 'expression', /^Value expected at character 5, near "\* 2"$/);

@@ -1,7 +1,6 @@
-import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { sandboxToolError } from '../sandbox/sandbox-errors.ts';
-import { WorkerPool } from '../sandbox/worker-pool.ts';
+import { lazySandboxPool } from '../sandbox/sandbox-pool.ts';
 import { defineTool, ToolError } from '../tool.ts';
 import { PRECISION } from './math-decimal.ts';
 import type { MathOutcome, MathTask } from './math-engine.d.mts';
@@ -16,26 +15,11 @@ export const MATH_TIME_LIMIT_MS = 1_000;
 export const MAX_RESULT_CHARS = 100_000;
 /** Most elements of a matrix result. */
 export const MAX_RESULT_ELEMENTS = 10_000;
-const WORKER_MEMORY_MB = 128;
 const FORMULA_ARITHMETIC = `BigNumber (decimal.js): every operation rounded to ${PRECISION} significant digits, ties away from zero (ROUND_HALF_UP)`;
 const FINANCE_ARITHMETIC = `decimal.js with ${PRECISION + 20} significant digits, each figure then rounded to ${PRECISION}, ties away from zero (ROUND_HALF_UP)`;
 
-let pool: WorkerPool | undefined;
 /** The workers that evaluate formulas, started on first use. Exported for the tests. */
-export function mathWorkers(): WorkerPool {
-  pool ??= new WorkerPool({
-    name: 'calculate_math',
-    script: new URL('./math-worker.mjs', import.meta.url),
-    resourceLimits: { maxOldGenerationSizeMb: WORKER_MEMORY_MB, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 },
-    // Two idle workers: when a bomb takes one, the next caller still finds one ready.
-    spareWorkers: 2,
-    // More workers than cores on purpose: see regex.ts.
-    maxWorkers: Math.max(4, availableParallelism()),
-    maxWaiting: 32,
-    idleRetireMs: 30_000,
-  });
-  return pool;
-}
+export const mathWorkers = lazySandboxPool('calculate_math', new URL('./math-worker.mjs', import.meta.url));
 
 /**
  * Loads the parser the schema uses (about a second, once per process) and starts the spare workers,

@@ -4,6 +4,7 @@ import type { ToolContext } from '../tool.ts';
 import { ToolError } from '../tool.ts';
 import { runRegex } from './regex-engine.mjs';
 import { REGEX_LIMITS, REGEX_TIME_LIMIT_MS, type RegexAnswer, regexTool, regexWorkers } from './regex.ts';
+import { schemaIssues } from '../../../test/support/schema-issues.ts';
 
 const ctx = (signal = new AbortController().signal): ToolContext => ({ signal, now: () => new Date('2025-01-01T00:00:00Z'), caller: { ip: '127.0.0.1' } });
 
@@ -245,17 +246,7 @@ describe('evaluate_regex limits', () => {
 });
 
 describe('evaluate_regex refuses bad input in the schema (free), naming the field', () => {
-  const issuesOf = (raw: unknown) => {
-    const result = regexTool.input.safeParse(raw);
-    assert.equal(result.success, false, `${JSON.stringify(raw).slice(0, 80)} is refused`);
-    return result.error?.issues ?? [];
-  };
-  const expectIssue = (raw: unknown, field: string, message?: RegExp) => {
-    const issues = issuesOf(raw);
-    const issue = issues.find((i) => i.path.join('.') === field);
-    assert.ok(issue, `${JSON.stringify(raw).slice(0, 80)}: an issue on ${field}; got ${JSON.stringify(issues)}`);
-    if (message) assert.match(issue.message, message);
-  };
+  const { issuesOf, expectIssue } = schemaIssues(regexTool.input);
 
   const badPatterns: [string, string, RegExp][] = [
     ['(', 'g', /not a valid JavaScript regular expression: Invalid regular expression: .*Unterminated group/],

@@ -1,7 +1,6 @@
-import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { sandboxToolError } from '../sandbox/sandbox-errors.ts';
-import { WorkerPool } from '../sandbox/worker-pool.ts';
+import { lazySandboxPool } from '../sandbox/sandbox-pool.ts';
 import { defineTool, ToolError } from '../tool.ts';
 import type { RegexLimits, RegexMatch, RegexOutcome, RegexTask } from './regex-engine.d.mts';
 
@@ -12,25 +11,9 @@ export const REGEX_LIMITS: RegexLimits = {
   maxListedChars: 500_000,
   maxReplacedChars: 2_000_000,
 };
-const WORKER_MEMORY_MB = 128;
 
-let pool: WorkerPool | undefined;
 /** The workers that run patterns, started on first use. Exported for the tests. */
-export function regexWorkers(): WorkerPool {
-  pool ??= new WorkerPool({
-    name: 'evaluate_regex',
-    script: new URL('./regex-worker.mjs', import.meta.url),
-    resourceLimits: { maxOldGenerationSizeMb: WORKER_MEMORY_MB, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 },
-    // Two idle workers: when a catastrophic pattern takes one, the next caller still finds one ready.
-    spareWorkers: 2,
-    // More workers than cores on purpose: a stuck pattern holds its worker for up to the time limit,
-    // and the next caller should get a thread (and its share of the CPU) rather than a place in line.
-    maxWorkers: Math.max(4, availableParallelism()),
-    maxWaiting: 32,
-    idleRetireMs: 30_000,
-  });
-  return pool;
-}
+export const regexWorkers = lazySandboxPool('evaluate_regex', new URL('./regex-worker.mjs', import.meta.url));
 
 const FLAGS_MESSAGE = 'expected distinct JavaScript regex flags from "dgimsuvy"';
 const areDistinct = (flags: string) => new Set(flags).size === flags.length;
