@@ -1,9 +1,14 @@
 // The MCP face, driven by the official SDK clients over both transports and both protocol eras
-// (SDK 1.x on 2025-11-25 over Streamable HTTP and on legacy SSE; SDK 2.x pinned to 2026-07-28),
+// (SDK 1.x on 2025-11-25 over Streamable HTTP and on legacy SSE; SDK 2.x over Streamable HTTP with
+// negotiation 'auto', which lands on 2026-07-28, and over legacy SSE),
 // paid with real EIP-3009 authorizations settled on anvil.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { Client as ModernClient, StreamableHTTPClientTransport as ModernStreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import {
+  Client as ModernClient,
+  SSEClientTransport as ModernSSEClientTransport,
+  StreamableHTTPClientTransport as ModernStreamableHTTPClientTransport,
+} from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -44,16 +49,22 @@ interface TestClient {
   close(): Promise<void>;
 }
 
-const transports = ['streamable-http', 'legacy-sse', 'streamable-http-2026'] as const;
+const transports = ['streamable-http', 'legacy-sse', 'streamable-http-2026', 'legacy-sse-sdk2'] as const;
 type TransportKind = (typeof transports)[number];
 
 async function connect(kind: TransportKind, base: string, headers?: Record<string, string>): Promise<TestClient> {
   const requestInit = headers ? { requestInit: { headers } } : undefined;
   if (kind === 'streamable-http-2026') {
-    const client = new ModernClient({ name: 'toolgate-test', version: '2.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    // Negotiation 'auto' probes server/discover and must land on 2026-07-28 (the 2.x default, 'legacy', speaks 2025-11-25).
+    const client = new ModernClient({ name: 'toolgate-test', version: '2.0.0' }, { versionNegotiation: { mode: 'auto' } });
     await client.connect(new ModernStreamableHTTPClientTransport(new URL(`${base}/mcp`), requestInit));
     assert.equal(client.getNegotiatedProtocolVersion(), '2026-07-28');
     return client as unknown as TestClient; // its result types are the 2.x ones, structurally those the assertions read
+  }
+  if (kind === 'legacy-sse-sdk2') {
+    const client = new ModernClient({ name: 'toolgate-test', version: '2.0.0' });
+    await client.connect(new ModernSSEClientTransport(new URL(`${base}/mcp/sse`)));
+    return client as unknown as TestClient;
   }
   const client = new Client({ name: 'toolgate-test', version: '1.0.0' });
   await client.connect(kind === 'streamable-http'
