@@ -1,8 +1,17 @@
 // autocannon 9 ships no types and @types/autocannon is not installed: the few fields the bench uses.
 // (`export default` matches what Node's ESM loader gives for this CommonJS module: module.exports.)
 declare module 'autocannon' {
+  /** One request of the `requests` list; `onResponse` sees every answer to it (status and whole body). */
+  interface RequestSpec {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    onResponse?: (status: number, body: string) => void;
+  }
   interface Options {
     url: string;
+    requests?: RequestSpec[];
     connections?: number;
     duration?: number;
     pipelining?: number;
@@ -39,5 +48,5 @@ declare module 'autocannon' {
   }
   function autocannon(options: Options, callback: (error: Error | null, result: Result) => void): Instance;
   export default autocannon;
-  export type { Options, Result, Histogram };
+  export type { Options, RequestSpec, Result, Histogram };
 }

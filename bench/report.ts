@@ -1,12 +1,12 @@
 // Results: the console table, bench/results/latest.json, and the generated part of docs/benchmarks.md
 // (between markers; the hand-written reading outside them survives re-runs).
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism, cpus, loadavg, platform, release, totalmem } from 'node:os';
 import { dirname } from 'node:path';
 import type { BenchConfig } from './config.ts';
 import type { CpuUse } from './cpu.ts';
+import { writeSection } from './doc-section.ts';
 import type { Memory } from './memory.ts';
 import { PAID_WARMUP_CALLS, type PaidResult } from './paid-load.ts';
 import type { UnpaidResult } from './unpaid-load.ts';
@@ -71,13 +71,13 @@ export function describeMachine(): Machine {
 
 /** Share of one core used outside the bench during a measurement above which the row is flagged. */
 export const NOISY_PCT = 25;
-const noisy = (cpu: CpuUse | undefined) => (cpu && cpu.outside >= NOISY_PCT ? ' ⚠' : '');
+export const noisy = (cpu: CpuUse | undefined) => (cpu && cpu.outside >= NOISY_PCT ? ' ⚠' : '');
 /** The load generator itself ran out of CPU: the server's figure is then a lower bound. */
 export const GENERATOR_BOUND_PCT = 95;
-const generatorBound = (cpu: CpuUse | undefined) => (cpu && cpu.harness >= GENERATOR_BOUND_PCT ? ' ‡' : '');
-const int = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : '–');
-const dec = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
-const ratio = (a: number | undefined, b: number | undefined) => (a !== undefined && b !== undefined && b > 0 ? `${(a / b).toFixed(2)}×` : '–');
+export const generatorBound = (cpu: CpuUse | undefined) => (cpu && cpu.harness >= GENERATOR_BOUND_PCT ? ' ‡' : '');
+export const int = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : '–');
+export const dec = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
+export const ratio = (a: number | undefined, b: number | undefined) => (a !== undefined && b !== undefined && b > 0 ? `${(a / b).toFixed(2)}×` : '–');
 
 function unpaidRows(results: BenchResults): string[][] {
   const find = (name: string) => results.unpaid.find((u) => u.target === name);
@@ -121,13 +121,13 @@ function paidRows(results: BenchResults): string[][] {
 const UNPAID_HEAD = ['target', '402/s', 'p50 ms', 'p99 ms', '÷ bare', '÷ reference', 'not 402', 'CPU % server / load gen / idle / outside'];
 const PAID_HEAD = ['payers', 'target', 'paid/s', 'p50 ms', 'p99 ms', 'failed', 'ok/calls', 'settled on chain', 'toolgate ÷ ref', 'CPU % server / anvil / clients / idle / outside'];
 
-function textTable(head: string[], rows: string[][], textColumns: number): string {
+export function textTable(head: string[], rows: string[][], textColumns: number): string {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]) => cells.map((c, i) => (i < textColumns ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
-function markdownTable(head: string[], rows: string[][], textColumns: number): string {
+export function markdownTable(head: string[], rows: string[][], textColumns: number): string {
   const align = head.map((_, i) => (i < textColumns ? '---' : '---:'));
   return [head, align, ...rows].map((r) => `| ${r.join(' | ')} |`).join('\n');
 }
@@ -149,11 +149,11 @@ function failureLines(results: BenchResults): string[] {
     });
 }
 
-const NOISE_NOTE = `⚠ = processes outside the bench used ≥ ${NOISY_PCT} % of a core during that measurement: treat the row as disturbed.`;
-const CPU_NOTE =
+export const NOISE_NOTE = `⚠ = processes outside the bench used ≥ ${NOISY_PCT} % of a core during that measurement: treat the row as disturbed.`;
+export const CPU_NOTE =
   'CPU % is percent of one core over the measured window (server: the measured process group without anvil; load gen / clients: the bench process itself; idle: the bench\'s other servers, not under load; outside: everything else on the machine).';
 
-const GENERATOR_NOTE = `‡ = the load generator (one autocannon thread in the bench process) used ≥ ${GENERATOR_BOUND_PCT} % of its core: that row measures the generator as much as the server, so it is a lower bound.`;
+export const GENERATOR_NOTE = `‡ = the load generator (one autocannon thread in the bench process) used ≥ ${GENERATOR_BOUND_PCT} % of its core: that row measures the generator as much as the server, so it is a lower bound.`;
 
 function anyGeneratorBound(r: BenchResults): boolean {
   return r.unpaid.some((row) => generatorBound(row.cpu) !== '');
@@ -178,7 +178,7 @@ export function printReport(results: BenchResults): void {
   if (!results.toolgate.measured) console.log(`\ntoolgate NOT measured: ${results.toolgate.note ?? ''}`);
 }
 
-export async function writeJson(file: string, results: BenchResults): Promise<void> {
+export async function writeJson(file: string, results: object): Promise<void> {
   await mkdir(dirname(file), { recursive: true });
   await writeFile(file, `${JSON.stringify(results, null, 2)}\n`);
 }
@@ -203,13 +203,18 @@ function methodLines(r: BenchResults): string[] {
   ];
 }
 
+/** The first line of a generated section: when, on what, at which commit, how long. */
+export function runLine(m: Machine, totalSeconds: number): string {
+  return `Run: ${m.date} · ${m.cpus} vCPU (\`nproc\`; ${m.cpuModel}) · ${m.memoryGiB} GiB · Node ${m.node} · ${m.os} · commit ${m.commit} · load average at start ${m.loadAverageAtStart} · whole run ${dec(totalSeconds, 0)} s`;
+}
+
 function generatedSection(r: BenchResults): string {
   const m = r.machine;
   const c = r.config;
   const failures = failureLines(r);
   return [
     BEGIN,
-    `Run: ${m.date} · ${m.cpus} vCPU (\`nproc\`; ${m.cpuModel}) · ${m.memoryGiB} GiB · Node ${m.node} · ${m.os} · commit ${m.commit} · load average at start ${m.loadAverageAtStart} · whole run ${dec(r.totalSeconds, 0)} s`,
+    runLine(m, r.totalSeconds),
     '',
     ...methodLines(r),
     r.toolgate.measured ? '' : `**toolgate was not measured in this run:** ${r.toolgate.note ?? ''}\n`,
@@ -254,17 +259,7 @@ ${section}
 (to be written)
 `;
 
-/** Replaces the generated section of the document, keeping everything else; creates the document if needed. */
+/** Replaces the generated section of the document, keeping everything else (the MCP bench's section too); creates the document if needed. */
 export async function writeDocs(file: string, results: BenchResults): Promise<void> {
-  const section = generatedSection(results);
-  if (!existsSync(file)) {
-    await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, DEFAULT_DOC(section));
-    return;
-  }
-  const current = await readFile(file, 'utf8');
-  const begin = current.indexOf(BEGIN);
-  const end = current.indexOf(END);
-  const next = begin >= 0 && end > begin ? current.slice(0, begin) + section + current.slice(end + END.length) : `${current.trimEnd()}\n\n${section}\n`;
-  await writeFile(file, next);
+  await writeSection(file, { begin: BEGIN, end: END }, generatedSection(results), DEFAULT_DOC);
 }

@@ -15,7 +15,7 @@ import { startOwnDevChain, type OwnDevChain } from './devchain-for-reference.ts'
 import { PAID_WARMUP_CALLS, measurePaid, warmUpPaid } from './paid-load.ts';
 import { freshPayers, fundPayers, usdcBalance, type Payer } from './payers.ts';
 import { TARGET, describeMachine, printReport, writeDocs, writeJson, type BenchResults, type PaidRow, type UnpaidRow } from './report.ts';
-import { startToolgate, type RunningToolgate } from './toolgate-process.ts';
+import { startToolgate, waitForWarmUp, type RunningToolgate } from './toolgate-process.ts';
 import { measureUnpaid, warmUpUnpaid } from './unpaid-load.ts';
 import { waitForQuiet, withCpu } from './cpu.ts';
 import { groupMemory, type Memory } from './memory.ts';
@@ -88,6 +88,9 @@ async function main(): Promise<void> {
         children.push(toolgate.child);
         toolgateNote = toolgate.routeProblem;
         log(`toolgate up at ${toolgate.url}; chain ${toolgate.devChain.rpcUrl}, USDC ${toolgate.devChain.usdc}`);
+        // Its background warm-up would otherwise share the CPU with the first measurements.
+        const warmedUp = await waitForWarmUp(toolgate, 60_000);
+        log(warmedUp ? `toolgate says: ${warmedUp}` : 'toolgate did not report its warm-up within 60 s; measuring anyway');
       } catch (error) {
         toolgateNote = `could not start: ${error instanceof Error ? error.message : String(error)}`;
       }

@@ -1,6 +1,7 @@
 // toolgate as a child process in local mode: PORT + a fresh TOOLGATE_DATA_DIR and no other
 // configuration. It starts its own anvil + USDC and writes devchain.json, which the bench reuses.
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { ROUTE, readDevChain, type DevChain } from './chain.ts';
 import { spawnScript, type Child } from './child.ts';
@@ -56,4 +57,20 @@ export async function startToolgate(dataDir: string, logFile: string, timeoutMs:
     await child.stop();
     throw error;
   }
+}
+
+/**
+ * After /health answers, toolgate still loads its local tools' data in the background (GloVe vectors,
+ * IP databases, math and regex workers: src/warm-up.ts), several seconds of CPU. Waits for the line it
+ * logs when that is done (or has failed); resolves with that line, or undefined after `timeoutMs`.
+ */
+export async function waitForWarmUp(toolgate: RunningToolgate, timeoutMs: number): Promise<string | undefined> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const log = await readFile(toolgate.child.logFile, 'utf8').catch(() => '');
+    const line = /^.*(?:local tools warmed up|warming up the local tools failed).*$/m.exec(log)?.[0];
+    if (line) return line.trim();
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return undefined;
 }

@@ -1,5 +1,5 @@
-// The 402 path: autocannon, in-process, against one target.
-import autocannon, { type Result } from 'autocannon';
+// The 402 path: autocannon, in-process, against one target. `fire` is also the MCP bench's load generator.
+import autocannon, { type Options, type Result } from 'autocannon';
 
 export interface UnpaidResult {
   target: string;
@@ -16,9 +16,10 @@ export interface UnpaidResult {
   latencyMs: { p50: number; p99: number; mean: number; max: number };
 }
 
-function fire(url: string, connections: number, seconds: number): Promise<Result> {
+/** One autocannon run (one thread, in this process); `request` sets what is sent (default: a bare GET of `url`). */
+export function fire(url: string, connections: number, seconds: number, request: Pick<Options, 'requests'> = {}): Promise<Result> {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration: seconds, timeout: 10 }, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon({ url, connections, duration: seconds, timeout: 10, ...request }, (error, result) => (error ? reject(error) : resolve(result)));
   });
 }
 
