@@ -27,6 +27,7 @@ export interface AppOptions {
   logger: FastifyBaseLogger;
   health: () => Promise<HealthReport>;
   mcpOriginPolicy: OriginPolicy;
+  maxSseSessions: number;
   /** What the dashboard and the documents read. */
   ledger: PaymentLedger;
   metrics: CallMetrics;
@@ -72,7 +73,11 @@ export function buildApp(options: AppOptions): BuiltApp {
   });
 
   registerToolRoutes(app, { catalog: options.catalog, gate: options.gate, publicBaseUrl: options.publicBaseUrl });
-  const sseSessions = registerMcpRoutes(app, { face: mcpFace(options.catalog, options.gate), policy: options.mcpOriginPolicy });
+  const sseSessions = registerMcpRoutes(app, {
+    face: mcpFace(options.catalog, options.gate),
+    policy: options.mcpOriginPolicy,
+    maxSseSessions: options.maxSseSessions,
+  });
   const description = mcpServerDescription(options.catalog, options.publicBaseUrl, (price) => options.gate.requirements(price));
   app.get('/.well-known/mcp.json', async () => description);
   registerDiscoveryRoutes(app, { catalog: options.catalog, publicBaseUrl: options.publicBaseUrl, requirements: (price) => options.gate.requirements(price) });

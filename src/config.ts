@@ -34,6 +34,7 @@ export interface Config {
   allowedHosts: string[];
   /** Bearer token that unlocks payer addresses and transaction detail on the dashboard. */
   dashboardToken: string | undefined;
+  maxSseSessions: number;
 }
 
 export class ConfigError extends Error {
@@ -70,6 +71,7 @@ const envSchema = z.object({
   TOOLGATE_TRUSTED_PROXIES: z.string().optional(),
   TOOLGATE_ALLOWED_ORIGINS: z.string().optional(),
   TOOLGATE_ALLOWED_HOSTS: z.string().optional(),
+  TOOLGATE_MAX_SSE_SESSIONS: integer(1, 100_000).optional(),
   TOOLGATE_DASHBOARD_TOKEN: z.string().min(16, { message: 'expected at least 16 characters' }).optional(),
 });
 
@@ -128,5 +130,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowedOrigins: list(e.TOOLGATE_ALLOWED_ORIGINS),
     allowedHosts: list(e.TOOLGATE_ALLOWED_HOSTS),
     dashboardToken: e.TOOLGATE_DASHBOARD_TOKEN,
+    maxSseSessions: e.TOOLGATE_MAX_SSE_SESSIONS ?? 1_000,
   };
 }

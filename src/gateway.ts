@@ -117,6 +117,7 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
       trustedProxies: config.trustedProxies,
       logger,
       mcpOriginPolicy: originPolicy(config.publicBaseUrl, config.allowedOrigins, config.allowedHosts),
+      maxSseSessions: config.maxSseSessions,
       ledger,
       metrics,
       terms,

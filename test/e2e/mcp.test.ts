@@ -278,6 +278,32 @@ describe('transport rules', () => {
   });
 });
 
+test('legacy SSE sessions are capped per instance: one over TOOLGATE_MAX_SSE_SESSIONS gets 503, a closed one frees its place', async () => {
+  const capped = await startTestGateway({ devChain: chain, env: { TOOLGATE_MAX_SSE_SESSIONS: '2' } });
+  const streams: AbortController[] = [];
+  const open = async () => {
+    const controller = new AbortController();
+    const response = await fetch(`${capped.baseUrl}/mcp/sse`, { signal: controller.signal });
+    streams.push(controller);
+    return response;
+  };
+  try {
+    assert.equal((await open()).status, 200);
+    assert.equal((await open()).status, 200);
+    const refused = await open();
+    assert.equal(refused.status, 503);
+    assert.equal(refused.headers.get('retry-after'), '5');
+    assert.match(((await refused.json()) as { error: { message: string } }).error.message, /Too many open SSE sessions \(2\)/);
+    streams[0]!.abort();
+    const deadline = Date.now() + 5_000;
+    while (capped.gateway.sseSessions.size > 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    assert.equal((await open()).status, 200);
+  } finally {
+    for (const stream of streams) stream.abort();
+    await capped.close();
+  }
+});
+
 test('/.well-known/mcp.json describes the server as the spec lists it', async () => {
   const description = (await (await fetch(`${plain.baseUrl}/.well-known/mcp.json`)).json()) as {
     protocol: string; protocolVersions: string[]; transports: { type: string }[]; x402Gated: boolean; toolCount: number; version: string; tools: { name: string; price: { amount: string } }[];

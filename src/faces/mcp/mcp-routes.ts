@@ -20,6 +20,8 @@ import { toWebRequest } from './web-request.ts';
 export interface McpRoutesOptions {
   face: McpFace;
   policy: OriginPolicy;
+  /** Legacy SSE streams open at once on this instance; one more is refused with 503 (each holds a server). */
+  maxSseSessions: number;
 }
 
 /** Legacy SSE sessions open on this instance; exposed for leak checks. */
@@ -84,6 +86,10 @@ export function registerMcpRoutes(app: FastifyInstance, options: McpRoutesOption
     scope.delete('/mcp', notAllowed);
 
     scope.get('/mcp/sse', async (_request, reply) => {
+      if (sessions.size >= options.maxSseSessions) {
+        reply.header('retry-after', '5');
+        return jsonRpcError(reply, 503, -32000, `Too many open SSE sessions (${options.maxSseSessions}); retry later or use Streamable HTTP on POST /mcp`);
+      }
       reply.hijack();
       const transport = new SseServerTransport('/mcp/messages', reply.raw);
       const server = createMcpServer(options.face);
