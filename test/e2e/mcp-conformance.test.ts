@@ -1,6 +1,6 @@
 // The official MCP conformance suite against a live toolgate, for the requirements of both protocol
 // revisions /mcp serves. Only the scenarios listed, with a reason each, in
-// test/mcp-conformance/expected-failures-<revision>.yml may fail.
+// test/mcp-conformance/expected-failures-<revision>.yml may fail. Then the MCP Inspector's CLI.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
@@ -38,4 +38,9 @@ test('the MCP conformance suite passes for 2025-11-25 and 2026-07-28 but for the
   // Baselined as scenarios for their fixture checks; the checks that do not need a fixture must keep passing.
   assert.ok(passedChecks(modern, 'server-stateless') >= 24, `server-stateless lost passing checks:\n${modern}`);
   assert.ok(passedChecks(modern, 'caching') >= 4, `caching lost passing checks:\n${modern}`);
+
+  // The MCP Inspector's CLI lists the 28 tools over each transport and era with no schema portability warning.
+  for (const transport of ['Streamable HTTP, 2025 era', 'Streamable HTTP, 2026-07-28', 'legacy SSE']) {
+    assert.match(output, new RegExp(`inspector: ${transport}: ✓ 28 tools listed, exit 0, no schema portability warnings`), output);
+  }
 });

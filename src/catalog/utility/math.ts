@@ -58,7 +58,8 @@ export const mathTool = defineTool({
   input: z.object({
     expression: z.string().min(1).max(2_000).optional().describe('The formula to evaluate, for type "formula", e.g. "(1.05^10 - 1) * 100".'),
     type: z.enum(['formula', 'compound_interest', 'dex_slippage']).default('formula').describe('What to calculate.'),
-    params: z.record(z.string(), z.unknown()).optional()
+    // The values are read (and refused with their own messages) by math-params.ts; the schema documents their JSON types.
+    params: z.record(z.string(), z.unknown().meta({ oneOf: [{ type: 'number' }, { type: 'string' }] })).optional()
       .describe(
         'For formula: variables the expression uses, e.g. {"P": 1000, "r": "0.05"}. ' +
         'For compound_interest: principal, rate, time, periods or compounding. ' +

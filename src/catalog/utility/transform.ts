@@ -73,7 +73,8 @@ const input = z
   .object({
     input: z
       .union([
-        z.array(z.unknown()).max(100_000),
+        // Each record is checked by the conversion (with a message naming it); the schema documents that it is an object.
+        z.array(z.unknown().meta({ type: 'object' })).max(100_000),
         z.string().max(5_000_000, { message: `too long: at most ${count(TABLE_LIMITS.characters)} characters` }),
       ], { error: describeUnionFailure })
       .describe('A JSON array of objects, or a CSV string (a JSON array as a string is accepted too).'),
