@@ -28,8 +28,15 @@ export interface DevChain extends DevChainFile {
   stop(): Promise<void>;
 }
 
+/**
+ * Automine, plus a block every second as a backstop: anvil's automine can leave a ready transaction
+ * unmined until something else arrives (foundry-rs/foundry#10122, seen here even with one sender).
+ * A test that needs a transaction to stay pending turns both off (test/support/mining.ts).
+ */
+export const DEV_CHAIN_MINING = ['--mixed-mining', '--block-time', '1'] as const;
+
 export async function startDevChain(options: { tokenName: string; anvilArgs?: readonly string[] }): Promise<DevChain> {
-  const anvil = await startAnvil({ chainId: LOCAL_CHAIN_ID, args: options.anvilArgs });
+  const anvil = await startAnvil({ chainId: LOCAL_CHAIN_ID, args: options.anvilArgs ?? DEV_CHAIN_MINING });
   try {
     const ownerKey = devPrivateKey('tokenOwner');
     const token = await deployFiatToken({

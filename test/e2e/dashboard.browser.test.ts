@@ -18,7 +18,8 @@ import { atomicToUsdc, usdcToAtomic } from '../../src/payments/price.ts';
 import type { TestGateway } from '../support/gateway-harness.ts';
 import { startTestGateway } from '../support/gateway-harness.ts';
 import { payForExample, sendExample } from '../support/paid-calls.ts';
-import { chainClients, fundedPayer, paymentHeader, readPaymentRequired, readPaymentResponse, signPayment } from '../support/payments.ts';
+import { fundedPayer, paymentHeader, readPaymentRequired, readPaymentResponse, signPayment } from '../support/payments.ts';
+import { withMiningPaused } from '../support/mining.ts';
 import { failingTool } from '../support/test-tools.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -103,21 +104,15 @@ test('paid calls appear on the open page without a reload, and no payer address 
 
 test('a pending settlement is counted in public and listed with its transaction once the token is typed in; a screenshot is saved', { skip }, async () => {
   // With mining paused the receipt does not come in time: the settlement is recorded as pending.
-  const { publicClient } = chainClients(t.devChain);
-  const automine = (on: boolean) => publicClient.request({ method: 'evm_setAutomine' as 'eth_chainId', params: [on] as never });
   const unpaid = await sendExample(t.baseUrl, qrCodeTool, qrRoute!);
   const signed = paymentHeader(await signPayment(payers[1]!, readPaymentRequired(unpaid).accepts[0]!));
-  await automine(false);
-  let pendingTx: string;
-  try {
+  const pendingTx = await withMiningPaused(t.devChain, async () => {
     const response = await sendExample(t.baseUrl, qrCodeTool, qrRoute!, { 'PAYMENT-SIGNATURE': signed });
     assert.equal(response.status, 402);
     const settlement = readPaymentResponse(response);
     assert.equal(settlement?.errorReason, 'settlement_pending');
-    pendingTx = settlement.transaction;
-  } finally {
-    await automine(true);
-  }
+    return settlement.transaction;
+  });
   await page.waitForFunction(() => document.querySelector('[data-testid="settlement-trouble"]')?.textContent === '1 / 0', undefined, { timeout: 10_000 });
   assert.equal((await pageText()).includes(pendingTx.toLowerCase()), false, 'no transaction hash in the public view');
 

@@ -8,6 +8,7 @@ import { reconcilePayments } from '../../src/payments/reconciler.ts';
 import type { TestGateway } from '../support/gateway-harness.ts';
 import { startTestGateway } from '../support/gateway-harness.ts';
 import { chainClients, fundedPayer, paymentHeader, readPaymentRequired, readPaymentResponse, signPayment } from '../support/payments.ts';
+import { withMiningPaused } from '../support/mining.ts';
 import { countingEchoTool } from '../support/test-tools.ts';
 
 let t: TestGateway;
@@ -25,13 +26,7 @@ test('no receipt in time: 402 settlement_pending, replay refused, then reconcile
   const header = paymentHeader(await signPayment(payer, requirements));
   const before = await balanceOf(payer.address);
 
-  await rpc('evm_setAutomine', [false]);
-  let response: Response;
-  try {
-    response = await fetch(`${t.baseUrl}/test/echo?word=slow`, { headers: { 'PAYMENT-SIGNATURE': header } });
-  } finally {
-    await rpc('evm_setAutomine', [true]);
-  }
+  const response = await withMiningPaused(t.devChain, () => fetch(`${t.baseUrl}/test/echo?word=slow`, { headers: { 'PAYMENT-SIGNATURE': header } }));
   assert.equal(response.status, 402);
   const settlement = readPaymentResponse(response)!;
   assert.equal(settlement.success, false);
