@@ -3,8 +3,12 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { SqlClient } from './sql-client.ts';
 
+// PostgreSQL's default 128 MB of shared buffers cost ~140 MB of resident memory in the WASM heap;
+// the ledger's working set (one narrow table, its indexes) fits many times in 16 MB.
+const POSTGRESQL_CONF = ['shared_buffers=16MB'];
+
 export async function openPgliteClient(dataDir?: string): Promise<SqlClient> {
-  const db = dataDir ? new PGlite(dataDir) : new PGlite();
+  const db = new PGlite({ ...(dataDir ? { dataDir } : {}), postgresqlconf: POSTGRESQL_CONF });
   await db.waitReady;
   return {
     async query<Row>(sql: string, params: readonly unknown[] = []) {
