@@ -1,9 +1,11 @@
-// The official x402 client (@x402/fetch + @x402/evm), as agents use it, pays toolgate on anvil.
+// The official x402 client (@x402/fetch + @x402/evm), as agents use it, pays toolgate on anvil:
+// over HTTP, and over MCP (official MCP client, both protocol eras) with its signed payload in _meta.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { decodePaymentResponseHeader } from '@x402/core/http';
 import type { Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { payForToolOverMcp } from '../../examples/pay-over-mcp.ts';
 import { payingFetch } from '../../examples/pay-with-official-client.ts';
 import { catalog } from '../../src/catalog/index.ts';
 import type { TestGateway } from '../support/gateway-harness.ts';
@@ -38,3 +40,24 @@ test('the official client pays: 200, PAYMENT-RESPONSE mined, balances move by ex
   assert.equal(before[0] - (await balanceOf(payer.address)), 3000n);
   assert.equal((await balanceOf(t.devChain.payTo)) - before[1], 3000n);
 });
+
+for (const era of ['modern', 'legacy'] as const) {
+  test(`over MCP (${era === 'modern' ? '2026-07-28' : '2025-11-25'}): the official x402 client signs the payment-required result and the paid call settles`, async () => {
+    const privateKey = await fundedPayerKey(t.devChain, '5');
+    const payer = privateKeyToAccount(privateKey);
+    const { balanceOf, publicClient } = chainClients(t.devChain);
+    const devChain = { network: t.devChain.network, usdc: t.devChain.usdc, payer: { address: payer.address, privateKey } };
+    const before = await balanceOf(payer.address);
+    const runs = echo.runs.count;
+
+    const { result, settlement, protocolVersion } = await payForToolOverMcp(`${t.baseUrl}/mcp`, devChain, 'test_echo', { word: 'mcp' }, era);
+    assert.equal(protocolVersion, era === 'modern' ? '2026-07-28' : '2025-11-25');
+    assert.notEqual(result.isError, true, JSON.stringify(result));
+    assert.deepEqual(result.structuredContent, { echo: 'mcp' });
+    assert.equal(echo.runs.count, runs + 1);
+    assert.equal(settlement?.success, true);
+    assert.equal(settlement.payer, payer.address);
+    assert.equal((await publicClient.getTransactionReceipt({ hash: settlement.transaction as Hex })).status, 'success');
+    assert.equal(before - (await balanceOf(payer.address)), 3000n);
+  });
+}
