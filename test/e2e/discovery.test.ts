@@ -1,6 +1,11 @@
 // The discovery documents are generated from the catalogue: every tool in every document with the
 // same price and parameters; each document valid by an outside standard.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { validateDiscoveryExtension } from '@x402/extensions/bazaar';
@@ -52,6 +57,29 @@ describe('/openapi.json', () => {
     assert.equal(openapi.info.version, '2.1.0');
     const result = await new Validator().validate(openapi as unknown as Parameters<Validator['validate']>[0]);
     assert.equal(result.valid, true, JSON.stringify(result.errors));
+  });
+
+  test('passes the Redocly linter\'s recommended rules without an error (a second, independent tool)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'toolgate-openapi-'));
+    try {
+      const file = join(dir, 'openapi.json');
+      writeFileSync(file, JSON.stringify(openapi));
+      const cli = createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js');
+      const run = spawnSync(process.execPath, [cli, 'lint', file, '--format=json'], {
+        encoding: 'utf8',
+        timeout: 60_000,
+        // No telemetry, no update check: the linter stays off the network.
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+      });
+      const report = JSON.parse(run.stdout) as { totals: { errors: number }; problems: { ruleId: string; severity: string; message: string }[] };
+      const errors = report.problems.filter((p) => p.severity === 'error');
+      assert.equal(report.totals.errors, 0, JSON.stringify(errors, null, 2));
+      // The warnings left are by design: free documents have no 4xx answer, and local mode serves on localhost.
+      const warned = new Set(report.problems.map((p) => p.ruleId));
+      for (const rule of warned) assert.ok(['operation-4xx-response', 'no-server-example.com'].includes(rule), `unexpected Redocly warning ${rule}`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('has every tool endpoint with its parameters and price, and the free endpoints', () => {

@@ -102,11 +102,11 @@ const components = {
   headers: {
     PaymentRequired: {
       description: 'The PaymentRequired object as base64-encoded JSON (x402 v2)',
-      schema: { type: 'string', contentEncoding: 'base64', contentMediaType: 'application/json' },
+      schema: { type: 'string', contentEncoding: 'base64', contentMediaType: 'application/json', contentSchema: { $ref: '#/components/schemas/PaymentRequired' } },
     },
     PaymentResponse: {
       description: 'The settlement (SettleResponse) as base64-encoded JSON (x402 v2)',
-      schema: { type: 'string', contentEncoding: 'base64', contentMediaType: 'application/json' },
+      schema: { type: 'string', contentEncoding: 'base64', contentMediaType: 'application/json', contentSchema: { $ref: '#/components/schemas/SettleResponse' } },
     },
   },
 };
@@ -220,7 +220,7 @@ export function openApiDocument(context: DocumentContext) {
   };
   return {
     openapi: '3.1.0',
-    info: { title: 'toolgate', version: httpInterfaceVersion, description: serviceDescription, license: { name: 'Proprietary' } },
+    info: { title: 'toolgate', version: httpInterfaceVersion, description: serviceDescription, license: { name: 'Proprietary: terms of use', url: `${context.publicBaseUrl}/legal` } },
     servers: [{ url: context.publicBaseUrl }],
     tags: [
       { name: 'local tools', description: 'Tools computed by the gateway itself' },
