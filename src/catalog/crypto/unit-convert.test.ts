@@ -4,6 +4,7 @@ import { formatUnits, parseUnits } from 'viem';
 import type { ToolContext } from '../tool.ts';
 import { fromAtomic, toAtomic } from './decimal-units.ts';
 import { type CryptoUnit, cryptoUnits, unitConvertTool } from './unit-convert.ts';
+import { schemaIssues } from '../../../test/support/schema-issues.ts';
 
 const ctx: ToolContext = { signal: new AbortController().signal, now: () => new Date(), caller: { ip: '127.0.0.1' } };
 
@@ -127,17 +128,7 @@ describe('convert_crypto_units agrees with viem parseUnits/formatUnits', () => {
 });
 
 describe('convert_crypto_units refuses bad input in the schema, naming the field', () => {
-  const issuesOf = (raw: unknown) => {
-    const result = unitConvertTool.input.safeParse(raw);
-    assert.equal(result.success, false, `${JSON.stringify(raw)} is refused`);
-    return result.error?.issues ?? [];
-  };
-  const expectIssue = (raw: unknown, field: string, message: RegExp) => {
-    const issues = issuesOf(raw);
-    const issue = issues.find((i) => i.path.join('.') === field);
-    assert.ok(issue, `${JSON.stringify(raw)}: an issue on ${field}; got ${JSON.stringify(issues)}`);
-    assert.match(issue.message, message);
-  };
+  const { expectIssue } = schemaIssues(unitConvertTool.input);
 
   const malformed: [value: unknown, message: RegExp][] = [
     ['-1', /cannot be negative/],

@@ -4,6 +4,7 @@ import { type Hex, concat, keccak256, stringToBytes, toHex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { ToolContext } from '../tool.ts';
 import { verifySignatureTool } from './verify-signature.ts';
+import { schemaIssues } from '../../../test/support/schema-issues.ts';
 
 const ctx: ToolContext = { signal: new AbortController().signal, now: () => new Date(), caller: { ip: '127.0.0.1' } };
 
@@ -175,13 +176,7 @@ describe('verify_signature on bad signatures (200, valid: false, with a reason)'
 describe('verify_signature refuses malformed input in the schema, naming the field', () => {
   const message = 'hello';
   const good = { message, signature: `0x${'11'.repeat(64)}1b` as Hex, expectedSigner: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' };
-  const expectIssue = (raw: Record<string, unknown>, field: string, pattern: RegExp) => {
-    const result = verifySignatureTool.input.safeParse(raw);
-    assert.equal(result.success, false, `${JSON.stringify(raw).slice(0, 80)} is refused`);
-    const issue = result.error?.issues.find((i) => i.path.join('.') === field);
-    assert.ok(issue, `an issue on ${field}: ${JSON.stringify(result.error?.issues)}`);
-    assert.match(issue.message, pattern);
-  };
+  const { expectIssue } = schemaIssues(verifySignatureTool.input);
 
   test('the well-formed base case parses', () => {
     assert.ok(verifySignatureTool.input.safeParse(good).success);

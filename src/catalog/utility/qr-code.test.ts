@@ -4,6 +4,7 @@ import jsqrModule from 'jsqr';
 import { PNG } from 'pngjs';
 import type { ToolContext } from '../tool.ts';
 import { qrCodeTool } from './qr-code.ts';
+import { schemaIssues } from '../../../test/support/schema-issues.ts';
 
 // jsqr is a CommonJS bundle: from ESM its default import is module.exports, whose .default is the decoder.
 const jsQR = jsqrModule.default;
@@ -147,11 +148,7 @@ describe('generate_qr_code decodes back to its text', () => {
 });
 
 describe('generate_qr_code input', () => {
-  const issuesOf = (raw: unknown) => {
-    const result = qrCodeTool.input.safeParse(raw);
-    assert.equal(result.success, false, `${JSON.stringify(raw).slice(0, 60)} is refused`);
-    return result.error?.issues ?? [];
-  };
+  const { issuesOf } = schemaIssues(qrCodeTool.input);
 
   test('a text over 2331 UTF-8 bytes is refused in the schema, naming text and the limit', () => {
     assert.ok(qrCodeTool.input.safeParse({ text: '東'.repeat(777) }).success);

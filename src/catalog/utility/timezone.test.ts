@@ -11,6 +11,7 @@ import type { TimezoneAnswer } from './timezone.ts';
 import { timezoneTool } from './timezone.ts';
 import { resolveZone } from './zone-names.ts';
 import { instantAtWallClock } from './zoned-time.ts';
+import { schemaIssues } from '../../../test/support/schema-issues.ts';
 
 const contextAt = (utc: string): ToolContext => ({ signal: new AbortController().signal, now: () => new Date(utc), caller: { ip: '127.0.0.1' } });
 
@@ -19,11 +20,7 @@ async function ask(raw: unknown, utc: string): Promise<TimezoneAnswer> {
   return (await timezoneTool.handler(timezoneTool.input.parse(raw), contextAt(utc))) as TimezoneAnswer;
 }
 
-function issuesOf(raw: unknown) {
-  const result = timezoneTool.input.safeParse(raw);
-  assert.equal(result.success, false, `${JSON.stringify(raw)} is refused`);
-  return result.error?.issues ?? [];
-}
+const { issuesOf } = schemaIssues(timezoneTool.input);
 
 describe('calculate_timezone_and_markets: the zone', () => {
   test('defaults to UTC', async () => {

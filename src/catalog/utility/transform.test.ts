@@ -8,6 +8,7 @@ import { TABLE_LIMITS } from './json-csv-table.ts';
 import type { TransformAnswer } from './transform.ts';
 import { transformTool } from './transform.ts';
 import { generateRecords, seededRandom } from './transform-generated-records.ts';
+import { schemaIssues } from '../../../test/support/schema-issues.ts';
 
 const ctx: ToolContext = { signal: new AbortController().signal, now: () => new Date('2026-03-02T12:00:00Z'), caller: { ip: '127.0.0.1' } };
 
@@ -18,11 +19,7 @@ async function transform(raw: unknown): Promise<TransformAnswer> {
 const toCsv = async (input: unknown) => (await transform({ input, toFormat: 'csv' })).output as string;
 const toJson = async (csv: string) => (await transform({ input: csv, toFormat: 'json' })).output as Record<string, unknown>[];
 
-function issuesOf(raw: unknown) {
-  const result = transformTool.input.safeParse(raw);
-  assert.equal(result.success, false, `${JSON.stringify(raw)?.slice(0, 80)} is refused`);
-  return result.error?.issues ?? [];
-}
+const { issuesOf } = schemaIssues(transformTool.input);
 
 describe('transform_data_format: JSON -> CSV', () => {
   test('the example gives the CSV written by hand', async () => {
