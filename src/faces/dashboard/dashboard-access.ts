@@ -7,6 +7,7 @@
 // A token that is configured and not presented never opens the detail; a wrong one is refused.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { NetworkName } from '../../payments/networks.ts';
+import { LOOPBACK_NAMES, hostnameOf } from '../host-names.ts';
 
 export type DashboardAccess =
   | { level: 'detailed'; via: 'token' | 'loopback' }
@@ -27,23 +28,16 @@ export interface AccessRequest {
   origin: string | undefined;
 }
 
-const loopbackNames = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
 export function isLoopbackIp(ip: string): boolean {
   const bare = ip.startsWith('::ffff:') ? ip.slice('::ffff:'.length) : ip;
   return bare === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare);
 }
 
-function hostnameOf(host: string): string {
-  const lower = host.toLowerCase();
-  if (lower.startsWith('[')) return lower.slice(0, lower.indexOf(']') + 1);
-  return lower.split(':')[0] ?? '';
-}
-
 function isLoopbackHost(host: string | undefined): boolean {
   if (!host) return false;
   const name = hostnameOf(host);
-  return loopbackNames.has(name) || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name) || name.endsWith('.localhost');
+  return LOOPBACK_NAMES.has(name) || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name) || name.endsWith('.localhost');
 }
 
 function isLoopbackOrigin(origin: string): boolean {

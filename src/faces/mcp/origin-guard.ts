@@ -1,18 +1,13 @@
 // DNS-rebinding guard for the MCP endpoints (the SDK does no Origin check): a present Origin must be
 // allowed, and so must the Host. Localhost is allowed by default, and so is the public base URL;
 // requests without an Origin (non-browser clients) pass the Origin check.
-const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+import { LOOPBACK_NAMES, hostnameOf } from '../host-names.ts';
 
 export interface OriginPolicy {
   /** Allowed origins ("https://app.example"), or "*" for any. */
   allowedOrigins: readonly string[];
   /** Allowed Host names (without port), or "*" for any. */
   allowedHosts: readonly string[];
-}
-
-function hostnameOf(hostHeader: string): string {
-  if (hostHeader.startsWith('[')) return hostHeader.slice(0, hostHeader.indexOf(']') + 1).toLowerCase();
-  return hostHeader.split(':')[0]!.toLowerCase();
 }
 
 export function originPolicy(publicBaseUrl: string, extraOrigins: readonly string[], extraHosts: readonly string[]): OriginPolicy {
@@ -27,7 +22,7 @@ export function originPolicy(publicBaseUrl: string, extraOrigins: readonly strin
 export function refuseOrigin(policy: OriginPolicy, origin: string | undefined, host: string | undefined): string | undefined {
   if (!policy.allowedHosts.includes('*')) {
     const hostname = host ? hostnameOf(host) : '';
-    if (!loopbackHosts.has(hostname) && !policy.allowedHosts.includes(hostname)) return `Host "${host ?? ''}" is not allowed`;
+    if (!LOOPBACK_NAMES.has(hostname) && !policy.allowedHosts.includes(hostname)) return `Host "${host ?? ''}" is not allowed`;
   }
   if (origin === undefined || policy.allowedOrigins.includes('*')) return undefined;
   let parsed: URL;
@@ -36,6 +31,6 @@ export function refuseOrigin(policy: OriginPolicy, origin: string | undefined, h
   } catch {
     return `Origin "${origin}" is not allowed`;
   }
-  if (loopbackHosts.has(parsed.hostname.toLowerCase())) return undefined;
+  if (LOOPBACK_NAMES.has(parsed.hostname.toLowerCase())) return undefined;
   return policy.allowedOrigins.includes(parsed.origin.toLowerCase()) ? undefined : `Origin "${origin}" is not allowed`;
 }
