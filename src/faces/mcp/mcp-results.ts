@@ -3,6 +3,7 @@
 // text of content[0] and in _meta["x402/error"]; a paid result carries _meta["x402/payment-response"].
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { summarizeIssues } from '../../catalog/validate-input.ts';
+import type { PaymentRequired } from '@x402/core/types';
 import type { GateOutcome } from '../../payments/gate.ts';
 
 const PAYMENT_RESPONSE = 'x402/payment-response';
@@ -16,6 +17,16 @@ function toolError(body: Record<string, unknown>, text: string): CallToolResult 
   return { isError: true, content: [{ type: 'text', text }], structuredContent: body };
 }
 
+/** Payment required or refused: the PaymentRequired as structuredContent, as text and in _meta["x402/error"]. */
+function paymentError(paymentRequired: PaymentRequired, meta: Record<string, unknown> = {}): CallToolResult {
+  return {
+    isError: true,
+    structuredContent: paymentRequired as unknown as Record<string, unknown>,
+    content: [{ type: 'text', text: JSON.stringify(paymentRequired) }],
+    _meta: { [PAYMENT_ERROR]: paymentRequired, ...meta },
+  };
+}
+
 export function mcpResult(outcome: GateOutcome): CallToolResult {
   switch (outcome.kind) {
     case 'paid': {
@@ -27,19 +38,9 @@ export function mcpResult(outcome: GateOutcome): CallToolResult {
       };
     }
     case 'payment_required':
-      return {
-        isError: true,
-        structuredContent: outcome.paymentRequired as unknown as Record<string, unknown>,
-        content: [{ type: 'text', text: JSON.stringify(outcome.paymentRequired) }],
-        _meta: { [PAYMENT_ERROR]: outcome.paymentRequired },
-      };
+      return paymentError(outcome.paymentRequired);
     case 'settlement_failed':
-      return {
-        isError: true,
-        structuredContent: outcome.paymentRequired as unknown as Record<string, unknown>,
-        content: [{ type: 'text', text: JSON.stringify(outcome.paymentRequired) }],
-        _meta: { [PAYMENT_ERROR]: outcome.paymentRequired, [PAYMENT_RESPONSE]: outcome.settlement },
-      };
+      return paymentError(outcome.paymentRequired, { [PAYMENT_RESPONSE]: outcome.settlement });
     case 'invalid_input': {
       const message = `${summarizeIssues(outcome.issues)}. Nothing was charged.`;
       return toolError({ error: 'invalid_input', message, issues: outcome.issues, charged: false }, message);
