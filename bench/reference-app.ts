@@ -6,39 +6,18 @@
 // It prints "READY <port>" once it listens on 127.0.0.1.
 import { randomUUID } from 'node:crypto';
 import { serve } from '@hono/node-server';
-import { x402Facilitator } from '@x402/core/facilitator';
 import { x402ResourceServer, type FacilitatorClient } from '@x402/core/server';
 import type { Network, SupportedResponse } from '@x402/core/types';
-import { toFacilitatorEvmSigner } from '@x402/evm';
-import { ExactEvmScheme as ExactEvmFacilitatorScheme } from '@x402/evm/exact/facilitator';
 import { ExactEvmScheme as ExactEvmServerScheme } from '@x402/evm/exact/server';
 import { paymentMiddleware } from '@x402/hono';
 import { Hono } from 'hono';
-import { createPublicClient, createWalletClient, http, type Hex } from 'viem';
+import type { Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { PRICE_ATOMIC, ROUTE, localChain, type DevChain } from './chain.ts';
-
-/** Receipt polling: viem's default on a chain without blockTime is 4 s, which would dominate every paid call. */
-const POLLING_MS = 50;
+import { officialLocalFacilitator } from '../test/support/official-facilitator.ts';
+import { PRICE_ATOMIC, ROUTE, type DevChain } from './chain.ts';
 
 function localFacilitator(devChain: DevChain, settlerKey: Hex): FacilitatorClient {
-  const chain = localChain(devChain.chainId, devChain.rpcUrl);
-  const account = privateKeyToAccount(settlerKey);
-  const publicClient = createPublicClient({ chain, transport: http(devChain.rpcUrl), pollingInterval: POLLING_MS });
-  const wallet = createWalletClient({ chain, transport: http(devChain.rpcUrl), account, pollingInterval: POLLING_MS });
-  // The facilitator signer declares loose shapes (abi: unknown[], functionName: string); viem's methods
-  // are generic over the exact ABI. The data is the same, so each boundary is cast with `as never`.
-  const signer = toFacilitatorEvmSigner({
-    address: account.address,
-    readContract: (a) => publicClient.readContract(a as never),
-    verifyTypedData: (a) => publicClient.verifyTypedData(a as never),
-    writeContract: (a) => wallet.writeContract(a as never),
-    sendTransaction: (a) => wallet.sendTransaction(a as never),
-    waitForTransactionReceipt: (a) => publicClient.waitForTransactionReceipt({ ...a, pollingInterval: POLLING_MS }),
-    getCode: (a) => publicClient.getCode(a),
-  });
-  const network = devChain.network as Network;
-  const facilitator = new x402Facilitator().register(network, new ExactEvmFacilitatorScheme(signer));
+  const facilitator = officialLocalFacilitator(devChain, privateKeyToAccount(settlerKey));
   // x402Facilitator.getSupported() is synchronous; FacilitatorClient wants a promise.
   return {
     verify: (payload, requirements) => facilitator.verify(payload, requirements),

@@ -2,15 +2,11 @@
 // HTTP on loopback against our local chain: an independent implementation for interop tests.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { x402Facilitator } from '@x402/core/facilitator';
-import type { Network, PaymentPayload, PaymentRequirements } from '@x402/core/types';
-import { toFacilitatorEvmSigner } from '@x402/evm';
-import { ExactEvmScheme } from '@x402/evm/exact/facilitator';
-import { createPublicClient, createWalletClient, http } from 'viem';
+import type { PaymentPayload, PaymentRequirements } from '@x402/core/types';
 import { mnemonicToAccount } from 'viem/accounts';
 import { ANVIL_MNEMONIC } from '../../src/chain/dev-accounts.ts';
 import type { DevChain } from '../../src/chain/devchain.ts';
-import { localChain } from '../../src/chain/fiat-token.ts';
+import { officialLocalFacilitator } from './official-facilitator.ts';
 
 /** Anvil account #7: not one of toolgate's roles, so its transactions never collide with ours. */
 const REFERENCE_SETTLER_INDEX = 7;
@@ -22,22 +18,7 @@ export interface ReferenceFacilitator {
 }
 
 export async function startReferenceFacilitator(chain: DevChain): Promise<ReferenceFacilitator> {
-  const viemChain = localChain(chain.chainId, chain.rpcUrl);
-  const account = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: REFERENCE_SETTLER_INDEX });
-  const publicClient = createPublicClient({ chain: viemChain, transport: http(chain.rpcUrl), pollingInterval: 50 });
-  const wallet = createWalletClient({ chain: viemChain, transport: http(chain.rpcUrl), account });
-  // The signer's argument types are the facilitator package's own loose shapes; viem's are stricter
-  // generics over the same data, hence the `as never` at each boundary.
-  const signer = toFacilitatorEvmSigner({
-    address: account.address,
-    readContract: (a) => publicClient.readContract(a as never),
-    verifyTypedData: (a) => publicClient.verifyTypedData(a as never),
-    writeContract: (a) => wallet.writeContract(a as never),
-    sendTransaction: (a) => wallet.sendTransaction(a as never),
-    waitForTransactionReceipt: (a) => publicClient.waitForTransactionReceipt({ ...a, pollingInterval: 50 } as never),
-    getCode: (a) => publicClient.getCode(a),
-  });
-  const facilitator = new x402Facilitator().register(chain.network as Network, new ExactEvmScheme(signer));
+  const facilitator = officialLocalFacilitator(chain, mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: REFERENCE_SETTLER_INDEX }));
   const requests: string[] = [];
 
   const server = createServer((req, res) => {
