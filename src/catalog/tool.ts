@@ -86,6 +86,8 @@ export class ToolError extends Error {
     readonly code: string,
     message: string,
     readonly details?: Readonly<Record<string, unknown>>,
+    /** For a 503: when the caller may try again, in seconds (sent as Retry-After). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'ToolError';

@@ -1,0 +1,42 @@
+// How a provider's failure reaches the caller: a ToolError (so the call is never charged) whose
+// status says what kind of failure it was and whose message names the provider.
+//   502 the provider answered, but not with something we can sell (error status, malformed,
+//       oversize, or a 200 that is really an error: a quota notice, a block page)
+//   503 the provider is unreachable or is rate-limiting us (or our own limiter for it is full):
+//       Retry-After says when to come back
+//   504 the provider did not answer within the time budget
+import { ToolError } from '../catalog/tool.ts';
+
+export type UpstreamFailure = 'bad_answer' | 'unavailable' | 'rate_limited' | 'timeout';
+
+const statusOf: Readonly<Record<UpstreamFailure, 502 | 503 | 504>> = {
+  bad_answer: 502,
+  unavailable: 503,
+  rate_limited: 503,
+  timeout: 504,
+};
+
+export class UpstreamError extends ToolError {
+  constructor(
+    readonly failure: UpstreamFailure,
+    /** The provider's display name, e.g. "SearXNG". */
+    readonly provider: string,
+    /** What went wrong, without the provider's name (it is prefixed). */
+    reason: string,
+    options: { retryAfterSeconds?: number; upstreamStatus?: number } = {},
+  ) {
+    super(
+      statusOf[failure],
+      `upstream_${failure}`,
+      `${provider}: ${reason}. You were not charged.`,
+      { provider, ...(options.upstreamStatus !== undefined ? { upstreamStatus: options.upstreamStatus } : {}) },
+      options.retryAfterSeconds,
+    );
+    this.name = 'UpstreamError';
+  }
+}
+
+/** The provider answered 200 with something that is not a usable answer (quota notice, block page, error object). */
+export function badAnswer(provider: string, reason: string, upstreamStatus?: number): UpstreamError {
+  return new UpstreamError('bad_answer', provider, reason, upstreamStatus !== undefined ? { upstreamStatus } : {});
+}
