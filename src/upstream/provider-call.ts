@@ -8,6 +8,8 @@ import type { ProviderDefinition, SourceNote } from './provider.ts';
 export interface ProviderRequest {
   /** Appended to the path of the provider's base URL: "/search". */
   path: string;
+  /** Values for `{name}` placeholders in the base URL, e.g. { lang: 'en' } for "https://{lang}.wikipedia.org". */
+  baseUrlParams?: Readonly<Record<string, string>>;
   query?: Readonly<Record<string, string | number | boolean | undefined>>;
   method?: 'GET' | 'POST';
   headers?: Readonly<Record<string, string>>;
