@@ -1,0 +1,5 @@
+// Every provider the gateway may call, declared once each beside its client. The README's
+// configuration rows, the start-up check of the settings and /health are derived from this list.
+import type { ProviderDefinition } from '../provider.ts';
+
+export const providers: readonly ProviderDefinition[] = [];

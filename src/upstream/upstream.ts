@@ -1,0 +1,270 @@
+// The one way a tool reaches a provider. Per provider: its base URL setting, a per-request
+// timeout and size cap, admission (concurrency + rate), retries with backoff for idempotent
+// requests on network errors, 429 and 503 (Retry-After honoured within the call's deadline), and
+// a TTL cache that serves a stale answer, marked as such, only when the provider fails. Every
+// failure leaves as an UpstreamError (502/503/504, naming the provider), so it is never charged.
+import { RawFetchError } from './http/http-types.ts';
+import type { RawRequest, RawResponse } from './http/http-types.ts';
+import type { ProviderAnswer, ProviderCaller, ProviderRequest, ResponseParser } from './provider-call.ts';
+import type { ProviderDefinition, SourceNote } from './provider.ts';
+import { AdmissionRefused, RateLimiter, sleep } from './rate-limiter.ts';
+import { retryAfterMs } from './retry-after.ts';
+import { TtlCache } from './ttl-cache.ts';
+import { UpstreamError } from './upstream-errors.ts';
+import type { ProviderHealth } from './provider-health.ts';
+import { ProviderStats } from './provider-health.ts';
+
+export type RawFetch = (request: RawRequest) => Promise<RawResponse>;
+
+export interface UpstreamSettings {
+  /** `User-Agent` sent to every provider: names the product and a contact. */
+  userAgent: string;
+  /** Base URL per provider id, as configured (unset: the provider's default, if it has one; 'off': none). */
+  baseUrls: Readonly<Record<string, string | undefined>>;
+  /** Secret per provider id, for providers that need one. */
+  apiKeys: Readonly<Record<string, string | undefined>>;
+}
+
+interface ProviderState {
+  limiter: RateLimiter;
+  cache: TtlCache<{ value: unknown; url: string }>;
+  stats: ProviderStats;
+}
+
+const MAX_ATTEMPTS = 3;
+const FIRST_BACKOFF_MS = 200;
+/** Retry-After to give callers when a provider is down and said nothing about when to come back. */
+const UNAVAILABLE_RETRY_AFTER_S = 10;
+const RATE_LIMITED_RETRY_AFTER_S = 30;
+const CACHE_ENTRIES_PER_PROVIDER = 2_000;
+
+export class Upstream {
+  private readonly states = new Map<string, ProviderState>();
+
+  constructor(
+    readonly providers: readonly ProviderDefinition[],
+    private readonly settings: UpstreamSettings,
+    private readonly fetchRaw: RawFetch,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  baseUrlOf(provider: ProviderDefinition): string | undefined {
+    const configured = this.settings.baseUrls[provider.id];
+    if (configured === 'off') return undefined;
+    return configured ?? provider.baseUrl.default;
+  }
+
+  isConfigured(provider: ProviderDefinition): boolean {
+    return this.baseUrlOf(provider) !== undefined && (!provider.apiKey || Boolean(this.settings.apiKeys[provider.id]));
+  }
+
+  /** A caller bound to one tool call's deadline (epoch ms): no wait, retry or request outlives it. */
+  forCall(deadline: number): ProviderCaller {
+    return {
+      isConfigured: (provider) => this.isConfigured(provider),
+      call: (provider, request, parse, signal) => this.call(provider, request, parse, signal, deadline),
+    };
+  }
+
+  health(): ProviderHealth[] {
+    return this.providers.map((provider) => ({
+      id: provider.id,
+      name: provider.name,
+      configured: this.isConfigured(provider),
+      ...(this.states.get(provider.id)?.stats.snapshot() ?? ProviderStats.empty()),
+    }));
+  }
+
+  private state(provider: ProviderDefinition): ProviderState {
+    let state = this.states.get(provider.id);
+    if (!state) {
+      state = {
+        limiter: new RateLimiter(provider.rateLimit, this.clock),
+        cache: new TtlCache(CACHE_ENTRIES_PER_PROVIDER),
+        stats: new ProviderStats(),
+      };
+      this.states.set(provider.id, state);
+    }
+    return state;
+  }
+
+  private async call<T>(
+    provider: ProviderDefinition,
+    request: ProviderRequest,
+    parse: ResponseParser<T>,
+    signal: AbortSignal,
+    deadline: number,
+  ): Promise<ProviderAnswer<T>> {
+    if (!this.isConfigured(provider)) {
+      const missing = this.baseUrlOf(provider) === undefined ? provider.baseUrl.env : provider.apiKey?.env;
+      throw new UpstreamError('unavailable', provider.name, `not configured on this gateway (${missing} is not set)`);
+    }
+    const state = this.state(provider);
+    const url = this.requestUrl(provider, request);
+    const publicUrl = withoutSecrets(url);
+    const method = request.method ?? 'GET';
+    const cacheable = request.cache !== false && provider.cacheTtlMs > 0;
+    const cacheKey = `${method} ${url.toString()} ${request.form ? new URLSearchParams(request.form as Record<string, string>).toString() : ''}`;
+    const cached = cacheable ? state.cache.get(cacheKey, this.clock()) : undefined;
+    if (cached && cached.freshUntil > this.clock()) {
+      state.stats.cacheHit();
+      return { value: cached.value.value as T, source: this.note(provider, cached.value.url, cached.fetchedAt) };
+    }
+
+    try {
+      const value = await this.fetchParsed(provider, state, { url, method, request, parse, signal, deadline });
+      const fetchedAt = this.clock();
+      state.stats.success(fetchedAt);
+      if (cacheable) state.cache.set(cacheKey, { value, url: publicUrl }, fetchedAt, provider.cacheTtlMs, provider.staleForMs);
+      return { value, source: this.note(provider, publicUrl, fetchedAt) };
+    } catch (error) {
+      const failure = asUpstreamError(provider, error, signal);
+      state.stats.failure(this.clock(), failure.message);
+      if (cached) {
+        state.stats.staleServed();
+        return { value: cached.value.value as T, source: { ...this.note(provider, cached.value.url, cached.fetchedAt), stale: true } };
+      }
+      throw failure;
+    }
+  }
+
+  private async fetchParsed<T>(
+    provider: ProviderDefinition,
+    state: ProviderState,
+    call: { url: URL; method: 'GET' | 'POST'; request: ProviderRequest; parse: ResponseParser<T>; signal: AbortSignal; deadline: number },
+  ): Promise<T> {
+    const idempotent = call.method === 'GET';
+    for (let attempt = 1; ; attempt += 1) {
+      let release: () => void;
+      try {
+        release = await state.limiter.acquire(call.deadline, call.signal);
+      } catch (error) {
+        if (error instanceof AdmissionRefused) {
+          throw new UpstreamError('rate_limited', provider.name, `too many requests to this provider right now (${error.message})`, {
+            retryAfterSeconds: Math.max(1, Math.ceil(error.retryAfterMs / 1000)),
+          });
+        }
+        throw error;
+      }
+      let response: RawResponse;
+      try {
+        const remaining = call.deadline - this.clock();
+        if (remaining <= 0) throw new UpstreamError('timeout', provider.name, 'no time was left in this call to ask it');
+        const timeoutMs = Math.min(provider.timeoutMs, remaining);
+        try {
+          response = await this.fetchRaw({
+            url: call.url,
+            method: call.method,
+            headers: this.headers(provider, call.request),
+            ...(call.request.form ? { body: new URLSearchParams(call.request.form as Record<string, string>).toString() } : {}),
+            timeoutMs,
+            maxBytes: provider.maxBytes,
+            signal: call.signal,
+          });
+        } catch (error) {
+          if (!(error instanceof RawFetchError)) throw error;
+          const failure = rawFailure(provider, error, timeoutMs);
+          if (idempotent && retryable(error) && (await this.backoff(attempt, undefined, call))) continue;
+          throw failure;
+        }
+      } finally {
+        release();
+      }
+
+      const accepted = call.request.acceptStatuses?.includes(response.status) ?? false;
+      if (!accepted && (response.status === 429 || response.status === 503)) {
+        const waitMs = retryAfterMs(response.headers['retry-after'], this.clock());
+        if (response.status === 429 && waitMs !== undefined) state.limiter.pauseUntil(this.clock() + waitMs);
+        if (idempotent && (await this.backoff(attempt, waitMs, call))) continue;
+        const seconds = waitMs !== undefined ? Math.max(1, Math.ceil(waitMs / 1000)) : response.status === 429 ? RATE_LIMITED_RETRY_AFTER_S : UNAVAILABLE_RETRY_AFTER_S;
+        throw response.status === 429
+          ? new UpstreamError('rate_limited', provider.name, 'it is rate-limiting this gateway (HTTP 429)', { retryAfterSeconds: seconds, upstreamStatus: 429 })
+          : new UpstreamError('unavailable', provider.name, 'it is temporarily unavailable (HTTP 503)', { retryAfterSeconds: seconds, upstreamStatus: 503 });
+      }
+      if (!accepted && (response.status < 200 || response.status > 299)) {
+        throw new UpstreamError('bad_answer', provider.name, `it answered HTTP ${response.status}`, { upstreamStatus: response.status });
+      }
+      if (response.truncated) {
+        throw new UpstreamError('bad_answer', provider.name, `its answer was larger than the ${provider.maxBytes}-byte limit`);
+      }
+      try {
+        return call.parse(response);
+      } catch (error) {
+        if (error instanceof UpstreamError) throw error;
+        throw new UpstreamError('bad_answer', provider.name, `its answer could not be read (${error instanceof Error ? error.message : String(error)})`);
+      }
+    }
+  }
+
+  /** Waits before another attempt if one fits in the deadline; false when it does not. */
+  private async backoff(attempt: number, suggestedMs: number | undefined, call: { deadline: number; signal: AbortSignal }): Promise<boolean> {
+    if (attempt >= MAX_ATTEMPTS) return false;
+    const base = FIRST_BACKOFF_MS * 2 ** (attempt - 1);
+    const waitMs = suggestedMs ?? base + Math.random() * base;
+    // Leave the next attempt at least its first backoff's worth of time to answer.
+    if (this.clock() + waitMs + FIRST_BACKOFF_MS >= call.deadline) return false;
+    await sleep(waitMs, call.signal);
+    return true;
+  }
+
+  private requestUrl(provider: ProviderDefinition, request: ProviderRequest): URL {
+    let base = this.baseUrlOf(provider) ?? '';
+    for (const [name, value] of Object.entries(request.baseUrlParams ?? {})) base = base.replaceAll(`{${name}}`, encodeURIComponent(value));
+    const url = new URL(base);
+    url.pathname = `${url.pathname.replace(/\/+$/, '')}${request.path}`;
+    for (const [name, value] of Object.entries(request.query ?? {})) {
+      if (value !== undefined) url.searchParams.set(name, String(value));
+    }
+    return url;
+  }
+
+  private headers(provider: ProviderDefinition, request: ProviderRequest): Record<string, string> {
+    const key = provider.apiKey ? this.settings.apiKeys[provider.id] : undefined;
+    return {
+      'user-agent': this.settings.userAgent,
+      accept: 'application/json',
+      ...(request.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      ...request.headers,
+      ...(provider.apiKey && key ? { [provider.apiKey.header]: key } : {}),
+    };
+  }
+
+  private note(provider: ProviderDefinition, url: string, fetchedAt: number): SourceNote {
+    return { provider: provider.id, name: provider.name, url, fetchedAt: new Date(fetchedAt).toISOString(), attribution: provider.attribution };
+  }
+}
+
+function retryable(error: RawFetchError): boolean {
+  return error.failure === 'connect_failed' || error.failure === 'reset' || error.failure === 'dns_failed';
+}
+
+function rawFailure(provider: ProviderDefinition, error: RawFetchError, timeoutMs: number): UpstreamError {
+  switch (error.failure) {
+    case 'timeout':
+      return new UpstreamError('timeout', provider.name, `it did not answer within ${timeoutMs} ms`);
+    case 'aborted':
+      return new UpstreamError('timeout', provider.name, 'the call ended before it answered');
+    case 'protocol_error':
+      return new UpstreamError('bad_answer', provider.name, `its answer was not valid HTTP (${error.message})`);
+    default:
+      return new UpstreamError('unavailable', provider.name, `it could not be reached (${error.failure.replace('_', ' ')})`, {
+        retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_S,
+      });
+  }
+}
+
+function asUpstreamError(provider: ProviderDefinition, error: unknown, signal: AbortSignal): UpstreamError {
+  if (error instanceof UpstreamError) return error;
+  if (error instanceof RawFetchError) return rawFailure(provider, error, provider.timeoutMs);
+  if (signal.aborted) return new UpstreamError('timeout', provider.name, 'the call ended before it answered');
+  throw error;
+}
+
+/** The request as it may be shown: query parameters that look like secrets removed. */
+function withoutSecrets(url: URL): string {
+  const shown = new URL(url);
+  for (const name of [...shown.searchParams.keys()]) {
+    if (/key|token|secret|password|sig/i.test(name)) shown.searchParams.set(name, 'redacted');
+  }
+  return shown.toString();
+}
