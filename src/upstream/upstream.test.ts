@@ -190,12 +190,13 @@ describe('the cache', () => {
 
   test('an entry past its stale window is not served: the failure is', async () => {
     let now = Date.parse('2026-11-23T10:00:00Z');
-    const upstream = upstreamFor(provider({ staleForMs: 60_000 }), () => now);
+    const shortLived = provider({ staleForMs: 60_000 });
+    const upstream = upstreamFor(shortLived, () => now);
     server.on('/api/c', jsonAnswer({ items: ['old'] }));
-    await upstream.forCall(Date.now() + 5_000).call(provider(), { path: '/c' }, parseItems, signal());
+    await upstream.forCall(Date.now() + 5_000).call(shortLived, { path: '/c' }, parseItems, signal());
     now += 60_000 + 60_000 + 1;
     server.on('/api/c', { status: 500, body: 'down' });
-    await failure(upstream.forCall(Date.now() + 5_000).call(provider(), { path: '/c' }, parseItems, signal()));
+    await failure(upstream.forCall(Date.now() + 5_000).call(shortLived, { path: '/c' }, parseItems, signal()));
   });
 
   test('failures are not cached', async () => {
