@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ipIntelligenceTool } from './ip-intelligence.ts';
 import { asnTables } from './ip-intelligence/asn-database.ts';
-import { classifyAddress } from './ip-intelligence/address-scope.ts';
+import { classifyAddress } from '../../net/address-scope.ts';
 import { geoDatabases } from './ip-intelligence/geo-database.ts';
 
 const call = (ip: string) =>

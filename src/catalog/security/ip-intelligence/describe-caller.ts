@@ -2,7 +2,7 @@
 // data (loaded once per process), and derive hosting, nearest cloud region and bot risk.
 import type { IPv6 } from 'ipaddr.js';
 import { ToolError, type ToolContext } from '../../tool.ts';
-import { classifyAddress, scopeNote, type AddressScope, type Transition } from './address-scope.ts';
+import { classifyAddress, scopeNote, type AddressScope, type Transition } from '../../../net/address-scope.ts';
 import { asnTables } from './asn-database.ts';
 import { addressToBigInt, type AsnTable, type AutonomousSystem } from './asn-ranges.ts';
 import { assessBotRisk, type BotRisk, type NetworkSignal } from './bot-risk.ts';

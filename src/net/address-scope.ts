@@ -90,6 +90,25 @@ export function classifyAddress(raw: string): ClassifiedAddress | null {
   };
 }
 
+/** The IPv4 address inside a deprecated IPv4-compatible IPv6 address (::a.b.c.d, RFC 4291 section 2.5.5.1), if it is one. */
+export function ipv4CompatibleIPv4(address: ipaddr.IPv6): ipaddr.IPv4 | null {
+  const [a, b, c, d, e, f, high, low] = address.parts;
+  if ([a, b, c, d, e, f].some((part) => part !== 0)) return null;
+  // :: and ::1 are the unspecified and loopback addresses, not IPv4-compatible ones.
+  if (high === 0 && (low === 0 || low === 1)) return null;
+  return ipv4FromWords(high!, low!);
+}
+
+const globalUnicastBlock = ipaddr.IPv6.parseCIDR('2000::/3');
+
+/**
+ * Whether an IPv6 address lies in 2000::/3, the only block IANA allocates global unicast addresses
+ * from; ipaddr.js calls every address outside its special ranges "unicast", including unassigned space.
+ */
+export function inGlobalUnicastBlock(address: ipaddr.IPv6): boolean {
+  return address.match(globalUnicastBlock);
+}
+
 const explanations: Readonly<Record<Exclude<AddressScope, 'public'>, string>> = {
   private:
     'a private address (RFC 1918 for IPv4, unique local RFC 4193 for IPv6): the call came from a local network, ' +

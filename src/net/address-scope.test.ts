@@ -1,7 +1,8 @@
 // Scopes against the IANA IPv4 and IPv6 special-purpose address registries (RFC 6890 and successors).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { classifyAddress, scopeNote } from './address-scope.ts';
+import ipaddr from 'ipaddr.js';
+import { classifyAddress, inGlobalUnicastBlock, ipv4CompatibleIPv4, scopeNote } from './address-scope.ts';
 
 describe('classifyAddress', () => {
   const registry: ReadonlyArray<[string, string]> = [
@@ -61,5 +62,24 @@ describe('classifyAddress', () => {
   test('a public address has no note; the others explain themselves', () => {
     assert.equal(scopeNote(classifyAddress('8.8.8.8')!), '');
     assert.match(scopeNote(classifyAddress('127.0.0.1')!), /^127\.0\.0\.1 is a loopback address/);
+  });
+});
+
+describe('IPv6 address space beyond the special ranges', () => {
+  const ipv6 = (text: string) => ipaddr.IPv6.parse(text);
+
+  test('only 2000::/3 holds global unicast addresses', () => {
+    assert.equal(inGlobalUnicastBlock(ipv6('2606:4700::1')), true);
+    assert.equal(inGlobalUnicastBlock(ipv6('3fff:ffff::1')), true);
+    assert.equal(inGlobalUnicastBlock(ipv6('::7f00:1')), false);
+    assert.equal(inGlobalUnicastBlock(ipv6('4000::1')), false);
+  });
+
+  test('the IPv4 address inside an IPv4-compatible address; :: and ::1 are not such addresses', () => {
+    assert.equal(ipv4CompatibleIPv4(ipv6('::7f00:1'))?.toString(), '127.0.0.1');
+    assert.equal(ipv4CompatibleIPv4(ipv6('::a9fe:a9fe'))?.toString(), '169.254.169.254');
+    assert.equal(ipv4CompatibleIPv4(ipv6('::')), null);
+    assert.equal(ipv4CompatibleIPv4(ipv6('::1')), null);
+    assert.equal(ipv4CompatibleIPv4(ipv6('::ffff:7f00:1')), null);
   });
 });
