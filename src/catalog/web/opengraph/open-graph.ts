@@ -45,18 +45,17 @@ interface StructuredMedia {
 
 function readStructured(entries: readonly MetaEntry[], root: string, base: string): StructuredMedia[] {
   const media: StructuredMedia[] = [];
-  let current: StructuredMedia | null = null;
+  let current: StructuredMedia | undefined;
   for (const { key, content } of entries) {
     if (key === root || key === `${root}:url`) {
       const url = absoluteHttpUrl(content, base);
-      // og:image:url right after og:image usually restates the same image.
-      if (key === `${root}:url` && current?.url === url) continue;
-      current = url === null ? null : (media.find((item) => item.url === url) ?? null);
-      if (url !== null && current === null) {
+      // A URL seen before (often og:image:url restating og:image) continues that item.
+      current = url === null ? undefined : media.find((item) => item.url === url);
+      if (url !== null && current === undefined) {
         current = { url, properties: new Map() };
         media.push(current);
       }
-    } else if (current && key.startsWith(`${root}:`)) {
+    } else if (current !== undefined && key.startsWith(`${root}:`)) {
       const property = key.slice(root.length + 1);
       if (!current.properties.has(property)) current.properties.set(property, content);
     }
