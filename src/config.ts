@@ -6,6 +6,9 @@ import type { Hex } from 'viem';
 import type { NetworkName } from './payments/networks.ts';
 import { networkNames } from './payments/networks.ts';
 import { EmbeddingsConfigError, readEmbeddingsConfig } from './catalog/ai/embedding-config.ts';
+import { providers } from './upstream/providers/index.ts';
+import type { UpstreamConfig } from './upstream/upstream-config.ts';
+import { readUpstreamConfig } from './upstream/upstream-config.ts';
 
 export interface Config {
   port: number;
@@ -35,6 +38,8 @@ export interface Config {
   /** Bearer token that unlocks payer addresses and transaction detail on the dashboard. */
   dashboardToken: string | undefined;
   maxSseSessions: number;
+  /** Providers' base URLs and keys, the User-Agent contact, the SSRF guard and page limits. */
+  upstream: UpstreamConfig;
 }
 
 export class ConfigError extends Error {
@@ -106,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!(error instanceof EmbeddingsConfigError)) throw error;
     problems.push(error.message);
   }
+  const upstream = readUpstreamConfig(env, providers, problems);
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -131,5 +137,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowedHosts: list(e.TOOLGATE_ALLOWED_HOSTS),
     dashboardToken: e.TOOLGATE_DASHBOARD_TOKEN,
     maxSseSessions: e.TOOLGATE_MAX_SSE_SESSIONS ?? 1_000,
+    upstream,
   };
 }

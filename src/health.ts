@@ -1,6 +1,7 @@
 // GET /health: is this gateway able to take and settle payments right now?
 import type { PaymentLedger } from './payments/ledger/payment-ledger.ts';
 import type { PaymentNetwork } from './payments/networks.ts';
+import type { ProviderHealth } from './upstream/provider-health.ts';
 
 export interface HealthReport {
   status: 'ok' | 'degraded';
@@ -9,6 +10,8 @@ export interface HealthReport {
   chain: { reachable: boolean; blockNumber?: string; error?: string };
   ledger: { reachable: boolean; error?: string };
   facilitator: string;
+  /** Each upstream provider: configured or not, last success and failure, counts since start. Informational: a failing provider does not degrade the gateway. */
+  providers?: ProviderHealth[];
 }
 
 export interface HealthSources {
@@ -18,6 +21,7 @@ export interface HealthSources {
   facilitator: string;
   ledger: PaymentLedger;
   blockNumber: () => Promise<bigint>;
+  providers?: () => ProviderHealth[];
   /** Receives the full error; the public report only says what kind of failure it was (RPC errors can carry URLs with keys). */
   onProblem?: (component: 'chain' | 'ledger', error: unknown) => void;
 }
@@ -61,5 +65,6 @@ export async function checkHealth(sources: HealthSources): Promise<HealthReport>
     chain,
     ledger,
     facilitator: sources.facilitator,
+    ...(sources.providers ? { providers: sources.providers() } : {}),
   };
 }

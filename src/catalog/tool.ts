@@ -1,6 +1,8 @@
 // The one contract for a tool. Every face (HTTP, MCP, payment requirements, discovery documents,
 // dashboard) is derived from values of this type; nothing else holds a name, price or parameter.
 import type { z } from 'zod';
+import type { ProviderCaller } from '../upstream/provider-call.ts';
+import type { WebPages } from '../upstream/web-pages.ts';
 
 export type HttpMethod = 'GET' | 'POST';
 
@@ -12,6 +14,17 @@ export interface ToolContext {
   now: () => Date;
   /** The caller as the gateway sees it (socket address, or a trusted proxy's X-Forwarded-For). */
   caller: { ip: string; userAgent?: string };
+  /** When the call's time budget ends (epoch ms); the signal is aborted then. */
+  deadline: number;
+  /** Providers, through the upstream layer: base URLs, limits, retries, cache, errors that are never charged. */
+  upstream: ProviderCaller;
+  /** Caller-supplied URLs, through the SSRF guard, and the headless browser. */
+  web: WebPages;
+}
+
+/** What a tool's precheck may consult: the gateway's settings, no network. */
+export interface PrecheckContext {
+  web: Pick<WebPages, 'precheck'>;
 }
 
 /** Input of a tool: a zod object whose keys are the MCP input names. */
@@ -61,6 +74,11 @@ export interface ToolDefinition<S extends ToolInput = ToolInput> {
   example: Readonly<Record<string, unknown>>;
   /** Upper bound on one run of the handler, in milliseconds. */
   timeoutMs?: number;
+  /**
+   * Checks of valid input that depend on the gateway's settings (e.g. a URL the SSRF guard refuses
+   * by its form alone), run before payment is asked for: a ToolError(400) thrown here is free.
+   */
+  precheck?(input: z.output<S>, ctx: PrecheckContext): void;
   /**
    * Runs the tool on validated input. Absent while the tool is declared but not built yet:
    * then every face answers "not implemented" before any payment is asked for.

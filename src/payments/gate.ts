@@ -7,7 +7,7 @@ import { PaymentPayloadV2Schema } from '@x402/core/schemas';
 import type { PaymentPayload, PaymentRequired, PaymentRequirements, SettleResponse } from '@x402/core/types';
 import type { InputIssue } from '../catalog/validate-input.ts';
 import { validateInput } from '../catalog/validate-input.ts';
-import type { ToolContext, ToolInput } from '../catalog/tool.ts';
+import type { PrecheckContext, ToolContext, ToolInput } from '../catalog/tool.ts';
 import { ToolError } from '../catalog/tool.ts';
 import type { Logger } from '../log.ts';
 import type { CallMetrics } from './call-metrics.ts';
@@ -19,6 +19,8 @@ import type { PaymentLedger, PaymentState } from './ledger/payment-ledger.ts';
 import { relockableStates } from './ledger/payment-ledger.ts';
 import type { PaymentTerms, ResourceDescription } from './requirements.ts';
 import { matchAccepted, paymentRequired, requirementsFor } from './requirements.ts';
+import type { Upstream } from '../upstream/upstream.ts';
+import type { WebPages } from '../upstream/web-pages.ts';
 
 export const DEFAULT_TOOL_TIMEOUT_MS = 15_000;
 
@@ -29,6 +31,7 @@ export interface GateCall {
   price: string;
   input: ToolInput;
   handler: ((input: Record<string, unknown>, ctx: ToolContext) => Promise<unknown>) | undefined;
+  precheck?: ((input: Record<string, unknown>, ctx: PrecheckContext) => void) | undefined;
   rawInput: unknown;
   /** The payment as it came: a base64 header value, or an object (MCP `_meta`). Undefined if none. */
   payment: unknown;
@@ -47,7 +50,7 @@ export type GateOutcome =
   | { kind: 'invalid_input'; issues: InputIssue[] }
   | { kind: 'not_implemented'; message: string }
   | { kind: 'payment_required'; paymentRequired: PaymentRequired }
-  | { kind: 'tool_failed'; status: number; code: string; message: string; details?: Readonly<Record<string, unknown>> }
+  | { kind: 'tool_failed'; status: number; code: string; message: string; details?: Readonly<Record<string, unknown>>; retryAfterSeconds?: number }
   | { kind: 'unavailable'; code: 'ledger_unavailable' | 'facilitator_unavailable'; message: string }
   | { kind: 'settlement_failed'; settlement: SettleResponse; paymentRequired: PaymentRequired }
   | { kind: 'paid'; result: unknown; settlement: SettleResponse };
@@ -59,6 +62,13 @@ export interface GateDependencies {
   log: Logger;
   now?: () => Date;
   metrics?: CallMetrics;
+  /** What handlers reach the outside world through. */
+  services: ToolServices;
+}
+
+export interface ToolServices {
+  upstream: Upstream;
+  web: WebPages;
 }
 
 const inFlightStates: readonly PaymentState[] = ['verified', 'running', 'settling'];
@@ -94,6 +104,14 @@ export class PaymentGate {
         kind: 'not_implemented',
         message: `${call.toolName} is declared but not built yet. No payment was asked for and nothing was charged.`,
       };
+    }
+    if (call.precheck) {
+      try {
+        call.precheck(verdict.value, { web: this.deps.services.web });
+      } catch (error) {
+        if (error instanceof ToolError) return toolFailed(error);
+        throw error;
+      }
     }
 
     const accepts = this.requirements(call.price);
@@ -191,15 +209,17 @@ export class PaymentGate {
         reject(error);
       }, timeoutMs);
     });
-    const ctx: ToolContext = { signal: controller.signal, now: this.now, caller: call.caller };
+    const deadline = Date.now() + timeoutMs;
+    const ctx: ToolContext = {
+      signal: controller.signal, now: this.now, caller: call.caller, deadline,
+      upstream: this.deps.services.upstream.forCall(deadline), web: this.deps.services.web,
+    };
     try {
       const result = await Promise.race([handler(input, ctx), timedOut]);
       if (controller.signal.aborted) throw controller.signal.reason;
       return { ok: true, result };
     } catch (error) {
-      if (error instanceof ToolError) {
-        return { ok: false, outcome: { kind: 'tool_failed', status: error.status, code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) } };
-      }
+      if (error instanceof ToolError) return { ok: false, outcome: toolFailed(error) };
       this.deps.log.error({ tool: call.toolName, err: error }, 'tool failed');
       return {
         ok: false,
@@ -219,6 +239,14 @@ export class PaymentGate {
       return 'unavailable';
     }
   }
+}
+
+function toolFailed(error: ToolError): Extract<GateOutcome, { kind: 'tool_failed' }> {
+  return {
+    kind: 'tool_failed', status: error.status, code: error.code, message: error.message,
+    ...(error.details ? { details: error.details } : {}),
+    ...(error.retryAfterSeconds !== undefined ? { retryAfterSeconds: error.retryAfterSeconds } : {}),
+  };
 }
 
 function ledgerUnavailable(): GateOutcome {

@@ -21,6 +21,8 @@ export interface UpstreamConfig {
   chromiumPath: string;
   /** TOOLGATE_RENDER_CONCURRENCY: pages rendered at once (each a browser tab). */
   renderConcurrency: number;
+  /** TOOLGATE_UPSTREAM_TIMEOUT_MS: one per-request timeout for every provider instead of each one's own. */
+  timeoutMs: number | undefined;
 }
 
 export const UPSTREAM_ENV = {
@@ -30,6 +32,7 @@ export const UPSTREAM_ENV = {
   pageMaxBytes: 'TOOLGATE_PAGE_MAX_BYTES',
   chromiumPath: 'TOOLGATE_CHROMIUM_PATH',
   renderConcurrency: 'TOOLGATE_RENDER_CONCURRENCY',
+  timeoutMs: 'TOOLGATE_UPSTREAM_TIMEOUT_MS',
 } as const;
 
 export const DEFAULT_PAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -89,6 +92,7 @@ export function readUpstreamConfig(env: NodeJS.ProcessEnv, providers: readonly P
     pageMaxBytes: wholeNumber(env, UPSTREAM_ENV.pageMaxBytes, 64 * 1024, 100 * 1024 * 1024, DEFAULT_PAGE_MAX_BYTES, problems),
     chromiumPath: env[UPSTREAM_ENV.chromiumPath]?.trim() || DEFAULT_CHROMIUM_PATH,
     renderConcurrency: wholeNumber(env, UPSTREAM_ENV.renderConcurrency, 1, 64, DEFAULT_RENDER_CONCURRENCY, problems),
+    timeoutMs: env[UPSTREAM_ENV.timeoutMs]?.trim() ? wholeNumber(env, UPSTREAM_ENV.timeoutMs, 100, 120_000, 0, problems) : undefined,
   };
 }
 

@@ -40,3 +40,28 @@ export class UpstreamError extends ToolError {
 export function badAnswer(provider: string, reason: string, upstreamStatus?: number): UpstreamError {
   return new UpstreamError('bad_answer', provider, reason, upstreamStatus !== undefined ? { upstreamStatus } : {});
 }
+
+const NOT_CHARGED = ' You were not charged.';
+
+/**
+ * Every provider a call fanned out to failed: one error naming each. The status is the one that
+ * helps the caller most: 504 when all timed out, 503 (with the soonest Retry-After) when any may
+ * recover by waiting, else 502.
+ */
+export function combinedFailure(summary: string, failures: readonly UpstreamError[]): ToolError {
+  if (failures.length === 1) return failures[0]!;
+  const waits = failures.map((f) => f.retryAfterSeconds).filter((s): s is number => s !== undefined);
+  const failure: UpstreamFailure = failures.every((f) => f.failure === 'timeout')
+    ? 'timeout'
+    : failures.some((f) => f.failure === 'rate_limited' || f.failure === 'unavailable')
+      ? 'unavailable'
+      : 'bad_answer';
+  const reasons = failures.map((f) => f.message.replace(NOT_CHARGED, '').replace(/\.$/, '')).join('; ');
+  return new ToolError(
+    statusOf[failure],
+    `upstream_${failure}`,
+    `${summary}: ${reasons}.${NOT_CHARGED}`,
+    { providers: failures.map((f) => f.provider) },
+    failure === 'unavailable' && waits.length > 0 ? Math.min(...waits) : undefined,
+  );
+}

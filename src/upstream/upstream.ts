@@ -23,6 +23,8 @@ export interface UpstreamSettings {
   baseUrls: Readonly<Record<string, string | undefined>>;
   /** Secret per provider id, for providers that need one. */
   apiKeys: Readonly<Record<string, string | undefined>>;
+  /** One per-request timeout for every provider, instead of each one's declared timeout. */
+  timeoutMs?: number;
 }
 
 interface ProviderState {
@@ -150,7 +152,7 @@ export class Upstream {
       try {
         const remaining = call.deadline - this.clock();
         if (remaining <= 0) throw new UpstreamError('timeout', provider.name, 'no time was left in this call to ask it');
-        const timeoutMs = Math.min(provider.timeoutMs, remaining);
+        const timeoutMs = Math.min(this.timeoutOf(provider), remaining);
         try {
           response = await this.fetchRaw({
             url: call.url,
@@ -207,6 +209,10 @@ export class Upstream {
     return true;
   }
 
+  private timeoutOf(provider: ProviderDefinition): number {
+    return this.settings.timeoutMs ?? provider.timeoutMs;
+  }
+
   private requestUrl(provider: ProviderDefinition, request: ProviderRequest): URL {
     let base = this.baseUrlOf(provider) ?? '';
     for (const [name, value] of Object.entries(request.baseUrlParams ?? {})) base = base.replaceAll(`{${name}}`, encodeURIComponent(value));
@@ -255,7 +261,6 @@ function rawFailure(provider: ProviderDefinition, error: RawFetchError, timeoutM
 
 function asUpstreamError(provider: ProviderDefinition, error: unknown, signal: AbortSignal): UpstreamError {
   if (error instanceof UpstreamError) return error;
-  if (error instanceof RawFetchError) return rawFailure(provider, error, provider.timeoutMs);
   if (signal.aborted) return new UpstreamError('timeout', provider.name, 'the call ended before it answered');
   throw error;
 }

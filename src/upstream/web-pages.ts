@@ -3,7 +3,8 @@
 // need JavaScript are rendered in headless Chromium, whose every request goes through the same
 // guard. Failures of the site become ToolErrors that name the site, so they are never charged.
 import { ToolError } from '../catalog/tool.ts';
-import type { PageRenderer, RenderedPage } from './browser/page-renderer.ts';
+import type { PageRenderer } from './browser/page-renderer.ts';
+import type { RenderedPage } from './browser/render-types.ts';
 import type { GuardedResponse } from './guard/guarded-fetch.ts';
 import { guardedFetch } from './guard/guarded-fetch.ts';
 import type { GuardPolicy } from './guard/guard-types.ts';
@@ -81,23 +82,34 @@ export class WebPages {
     if (!availability.available) return { rendered: false, reason: availability.reason };
     const timeoutMs = request.deadline - Date.now() - DEADLINE_MARGIN_MS;
     if (timeoutMs < 1_000) return { rendered: false, reason: 'not enough time was left in this call to render the page' };
+    try {
+      return { rendered: true, page: await this.renderThroughGuard(renderer, url, request, timeoutMs) };
+    } catch (error) {
+      // The static read is still worth selling: the caller gets it, with the reason it was not rendered.
+      if (request.signal.aborted) throw error;
+      return { rendered: false, reason: `rendering failed (${error instanceof Error ? error.message : String(error)})` };
+    }
+  }
+
+  /** Chromium opens no connection itself: every request of the page is fetched here, through the guard. */
+  private renderThroughGuard(renderer: PageRenderer, url: string, request: PageRequest, timeoutMs: number): Promise<RenderedPage> {
     const resourceMaxBytes = this.options.resourceMaxBytes ?? Math.min(this.options.pageMaxBytes, 2 * 1024 * 1024);
-    const page = await renderer.render(url, {
+    const userAgent = BROWSER_HEADERS['user-agent']!;
+    return renderer.render(url, {
       timeoutMs,
       signal: request.signal,
-      userAgent: BROWSER_HEADERS['user-agent']!,
+      userAgent,
       fetchResource: async (resource) => {
         const response = await guardedFetch(resource.url, {
           policy: this.options.policy,
           timeoutMs: Math.max(1, request.deadline - Date.now() - DEADLINE_MARGIN_MS),
           maxBytes: resourceMaxBytes,
-          headers: { ...resource.headers, 'user-agent': BROWSER_HEADERS['user-agent']! },
+          headers: { ...resource.headers, 'user-agent': userAgent },
           signal: request.signal,
         });
         return { status: response.status, headers: response.headers, body: response.body, url: response.url.toString() };
       },
     });
-    return { rendered: true, page };
   }
 }
 

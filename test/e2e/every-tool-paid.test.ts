@@ -7,16 +7,30 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { PaymentRequired, SettleResponse } from '@x402/core/types';
 import { catalog } from '../../src/catalog/index.ts';
+import type { Tool } from '../../src/catalog/tool.ts';
 import { exampleRequest } from '../../src/faces/http/http-example.ts';
 import type { TestGateway } from '../support/gateway-harness.ts';
 import { startTestGateway } from '../support/gateway-harness.ts';
 import { fundedPayer, paymentHeader, readPaymentRequired, readPaymentResponse, signPayment } from '../support/payments.ts';
+import type { WebFixtures } from '../support/web-fixtures.ts';
+import { startWebFixtures } from '../support/web-fixtures.ts';
 
+// The providers are the loopback fixture server; nothing leaves the machine.
 let t: TestGateway;
+let web: WebFixtures;
 before(async () => {
-  t = await startTestGateway();
+  web = await startWebFixtures();
+  t = await startTestGateway({ env: web.env });
 });
-after(() => t?.close());
+after(async () => {
+  await t?.close();
+  await web?.close();
+});
+
+/** The example, with a URL the tool would fetch pointed at a fixture page instead of the internet. */
+function inputOf(tool: Tool): Readonly<Record<string, unknown>> {
+  return tool.precheck && typeof tool.example.url === 'string' ? { ...tool.example, url: web.page('article.html') } : tool.example;
+}
 
 const builtRoutes = catalog.flatMap((tool) => tool.http.filter((route) => route.handler ?? tool.handler).map((route) => ({ tool, route })));
 const builtTools = catalog.filter((tool) => tool.handler);
@@ -30,7 +44,7 @@ test('at least the foundation\'s tools are built', () => {
 for (const { tool, route } of builtRoutes) {
   test(`HTTP ${route.method} ${route.path}: the example is paid and answered`, async () => {
     const payer = await fundedPayer(t.devChain, '1');
-    const request = exampleRequest(tool, route);
+    const request = exampleRequest(tool, route, route.input ? undefined : inputOf(tool));
     const send = (headers: Record<string, string>) =>
       fetch(`${t.baseUrl}${request.pathWithQuery}`, {
         method: request.method,
@@ -53,11 +67,11 @@ test('MCP: every built tool\'s example is paid and answered', async () => {
   try {
     for (const tool of builtTools) {
       const payer = await fundedPayer(t.devChain, '1');
-      const unpaid = (await client.callTool({ name: tool.name, arguments: { ...tool.example } })) as CallToolResult;
+      const unpaid = (await client.callTool({ name: tool.name, arguments: { ...inputOf(tool) } })) as CallToolResult;
       assert.equal(unpaid.isError, true, tool.name);
       const required = unpaid.structuredContent as unknown as PaymentRequired;
       const paid = (await client.callTool({
-        name: tool.name, arguments: { ...tool.example }, _meta: { 'x402/payment': await signPayment(payer, required.accepts[0]!) },
+        name: tool.name, arguments: { ...inputOf(tool) }, _meta: { 'x402/payment': await signPayment(payer, required.accepts[0]!) },
       })) as CallToolResult;
       assert.notEqual(paid.isError, true, `${tool.name}: ${JSON.stringify(paid).slice(0, 500)}`);
       assert.equal((paid._meta?.['x402/payment-response'] as SettleResponse | undefined)?.success, true, tool.name);

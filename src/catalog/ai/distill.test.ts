@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
+import { testContext } from '../../../test/support/tool-context.ts';
 import { ToolError, type ToolContext } from '../tool.ts';
 import { distillTool } from './distill.ts';
 import { detectFormat } from './distill/detect-format.ts';
@@ -13,7 +14,7 @@ import { splitSentences } from './distill/sentences.ts';
 import { tokenCounter } from './distill/token-count.ts';
 import { schemaIssues } from '../../../test/support/schema-issues.ts';
 
-const ctx: ToolContext = { signal: new AbortController().signal, now: () => new Date('2026-11-21T00:00:00Z'), caller: { ip: '127.0.0.1' } };
+const ctx: ToolContext = testContext({ signal: new AbortController().signal, now: () => new Date('2026-11-21T00:00:00Z'), caller: { ip: '127.0.0.1' } });
 
 async function distill(raw: unknown, context: ToolContext = ctx): Promise<Distillation> {
   assert.ok(distillTool.handler);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { httpUrl } from '../fields.ts';
 import { defineTool } from '../tool.ts';
+import { browsePage } from '../web/browse-pipeline.ts';
 import { isWellFormedText, WELL_FORMED_TEXT_MESSAGE } from '../utility/well-formed-text.ts';
 import { distill, MAX_OUTPUT_TOKENS, OUTPUT_SHARE } from './distill/distill-document.ts';
 import { TOKENIZER } from './distill/token-count.ts';
@@ -13,22 +14,42 @@ export const distillTool = defineTool({
   description:
     'Turns a long document (HTML, Markdown or plain text) into a compact structured JSON summary (title, summary, key points, entities, numbers, dates, outline) and reports the token savings. ' +
     `Local and deterministic (no language model): the main content of HTML is found with Mozilla Readability, sentences are picked by centroid scoring, and the answer fits a budget of about ${Math.round(OUTPUT_SHARE * 100)}% of the document's tokens (at most ${MAX_OUTPUT_TOKENS}), counted with the ${TOKENIZER.encoding} tokenizer. ` +
-    'Pays off on long documents (over about 1,000 tokens): on short ones the structure can cost more tokens than the text.',
+    'Pays off on long documents (over about 1,000 tokens): on short ones the structure can cost more tokens than the text. ' +
+    'Give the document as `content`, or give only `url` and the page is fetched and read first, as browse_web_stealth reads it (public addresses only; a JavaScript-only page is rendered).',
   price: '0.015',
   http: [{ method: 'POST', path: '/api/distill' }],
-  input: z.object({
-    content: z
-      .string()
-      .min(1)
-      .max(MAX_CONTENT_CHARACTERS)
-      .refine((content) => /[\p{L}\p{N}]/u.test(content), { message: 'expected a document with some text (letters or digits)' })
-      .refine(isWellFormedText, { message: WELL_FORMED_TEXT_MESSAGE })
-      .describe('The document: HTML, Markdown or plain text.'),
-    url: httpUrl('Where the document came from: echoed in the answer, and its last path segment is the title of a document that has none.').optional(),
-  }),
+  input: z
+    .object({
+      content: z
+        .string()
+        .min(1)
+        .max(MAX_CONTENT_CHARACTERS)
+        .refine((content) => /[\p{L}\p{N}]/u.test(content), { message: 'expected a document with some text (letters or digits)' })
+        .refine(isWellFormedText, { message: WELL_FORMED_TEXT_MESSAGE })
+        .optional()
+        .describe('The document: HTML, Markdown or plain text. Required unless url is given.'),
+      url: httpUrl(
+        'Where the document is. Without content, the page at this URL is fetched and distilled; with content, it only labels the document (echoed, and its last path segment titles a document that has none).',
+      ).optional(),
+    })
+    .refine((input) => input.content !== undefined || input.url !== undefined, {
+      path: ['content'],
+      message: 'content is required unless url is given (expected the document, or the URL to fetch it from)',
+    }),
   example: { content: '<h1>Quarterly report</h1><p>Revenue rose 12% to $4.2 million in Q3 2026, driven by API sales in Europe.</p>' },
-  annotations: { readOnlyHint: true, openWorldHint: false, idempotentHint: true },
+  annotations: { readOnlyHint: true, openWorldHint: true, idempotentHint: true },
+  timeoutMs: 30_000,
+  precheck(input, ctx) {
+    if (input.content === undefined && input.url !== undefined) ctx.web.precheck(input.url);
+  },
   async handler(input, ctx) {
-    return distill(input.content, input.url, ctx.signal);
+    // The schema lets through content, url, or both.
+    if (input.content !== undefined || input.url === undefined) return distill(input.content ?? '', input.url, ctx.signal);
+    const page = await browsePage(input.url, ctx);
+    const distillation = await distill(page.markdown, page.finalUrl, ctx.signal);
+    return {
+      ...distillation,
+      fetched: { url: page.url, finalUrl: page.finalUrl, status: page.status, contentType: page.contentType, rendered: page.rendered, truncated: page.truncated, fetchedAt: page.fetchedAt },
+    };
   },
 });

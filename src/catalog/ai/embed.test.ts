@@ -3,6 +3,7 @@ import { open, readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
+import { testContext } from '../../../test/support/tool-context.ts';
 import { ToolError, type ToolContext } from '../tool.ts';
 import { embedTool, type EmbeddingAnswer } from './embed.ts';
 import { DEFAULT_REMOTE_MODEL, embeddingsEndpoint, readEmbeddingsConfig } from './embedding-config.ts';
@@ -12,7 +13,7 @@ import { cosine } from './embeddings/vector-math.ts';
 import { wordTokens } from './embeddings/word-tokens.ts';
 import { schemaIssues } from '../../../test/support/schema-issues.ts';
 
-const ctx: ToolContext = { signal: new AbortController().signal, now: () => new Date('2026-11-21T00:00:00Z'), caller: { ip: '127.0.0.1' } };
+const ctx: ToolContext = testContext({ signal: new AbortController().signal, now: () => new Date('2026-11-21T00:00:00Z'), caller: { ip: '127.0.0.1' } });
 
 async function embed(raw: unknown, context: ToolContext = ctx): Promise<EmbeddingAnswer> {
   assert.ok(embedTool.handler);

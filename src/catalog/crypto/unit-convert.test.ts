@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { formatUnits, parseUnits } from 'viem';
+import { testContext } from '../../../test/support/tool-context.ts';
 import type { ToolContext } from '../tool.ts';
 import { fromAtomic, toAtomic } from './decimal-units.ts';
 import { type CryptoUnit, cryptoUnits, unitConvertTool } from './unit-convert.ts';
 import { schemaIssues } from '../../../test/support/schema-issues.ts';
 
-const ctx: ToolContext = { signal: new AbortController().signal, now: () => new Date(), caller: { ip: '127.0.0.1' } };
+const ctx: ToolContext = testContext({ signal: new AbortController().signal, now: () => new Date(), caller: { ip: '127.0.0.1' } });
 
 interface ConvertAnswer {
   value: string;

@@ -3,13 +3,14 @@
 // Run with `node scripts/run-tests.mjs --slow ip-intelligence`; the figures are printed as diagnostics.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { testContext } from '../../../test/support/tool-context.ts';
 import { ipIntelligenceTool } from './ip-intelligence.ts';
 import { asnTables } from './ip-intelligence/asn-database.ts';
 import { classifyAddress } from '../../net/address-scope.ts';
 import { geoDatabases } from './ip-intelligence/geo-database.ts';
 
 const call = (ip: string) =>
-  ipIntelligenceTool.handler!({}, { signal: new AbortController().signal, now: () => new Date(), caller: { ip, userAgent: 'curl/8.5.0' } });
+  ipIntelligenceTool.handler!({}, testContext({ signal: new AbortController().signal, now: () => new Date(), caller: { ip, userAgent: 'curl/8.5.0' } }));
 
 let seed = 20261121;
 const random32 = () => {

@@ -11,6 +11,7 @@
 //   Wikipedia (2001:0:4136:e378:8000:63bf:3fff:fdd2 carries the client 192.0.2.45).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { testContext } from '../../../test/support/tool-context.ts';
 import { ToolError, type ToolContext } from '../tool.ts';
 import { ipIntelligenceTool } from './ip-intelligence.ts';
 import type { IpIntelligence } from './ip-intelligence/describe-caller.ts';
@@ -18,7 +19,7 @@ import type { IpIntelligence } from './ip-intelligence/describe-caller.ts';
 const BROWSER = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 function contextFor(ip: string, userAgent?: string, signal = new AbortController().signal): ToolContext {
-  return { signal, now: () => new Date('2026-11-21T00:00:00Z'), caller: { ip, ...(userAgent !== undefined ? { userAgent } : {}) } };
+  return testContext({ signal, now: () => new Date('2026-11-21T00:00:00Z'), caller: { ip, ...(userAgent !== undefined ? { userAgent } : {}) } });
 }
 
 async function describeCaller(ip: string, userAgent?: string): Promise<IpIntelligence> {

@@ -2,11 +2,12 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { validate as isUuid, version as uuidVersion } from 'uuid';
 import { sha256 as referenceSha256, stringToBytes } from 'viem';
+import { testContext } from '../../../test/support/tool-context.ts';
 import type { HttpRoute, ToolContext } from '../tool.ts';
 import { hashesAndUuidsTool } from './hashes-and-uuids.ts';
 import { createUuidV7Generator } from './uuid-v7.ts';
 
-const ctx = (now: () => Date = () => new Date()): ToolContext => ({
+const ctx = (now: () => Date = () => new Date()): ToolContext => testContext({
   signal: new AbortController().signal,
   now,
   caller: { ip: '127.0.0.1' },

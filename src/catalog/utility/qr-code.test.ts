@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import jsqrModule from 'jsqr';
 import { PNG } from 'pngjs';
+import { testContext } from '../../../test/support/tool-context.ts';
 import type { ToolContext } from '../tool.ts';
 import { qrCodeTool } from './qr-code.ts';
 import { schemaIssues } from '../../../test/support/schema-issues.ts';
@@ -9,7 +10,7 @@ import { schemaIssues } from '../../../test/support/schema-issues.ts';
 // jsqr is a CommonJS bundle: from ESM its default import is module.exports, whose .default is the decoder.
 const jsQR = jsqrModule.default;
 
-const ctx: ToolContext = { signal: new AbortController().signal, now: () => new Date(), caller: { ip: '127.0.0.1' } };
+const ctx: ToolContext = testContext({ signal: new AbortController().signal, now: () => new Date(), caller: { ip: '127.0.0.1' } });
 
 interface QrAnswer {
   format: 'svg' | 'data_url';

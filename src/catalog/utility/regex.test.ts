@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { testContext } from '../../../test/support/tool-context.ts';
 import type { ToolContext } from '../tool.ts';
 import { ToolError } from '../tool.ts';
 import { runRegex } from './regex-engine.mjs';
 import { REGEX_LIMITS, REGEX_TIME_LIMIT_MS, type RegexAnswer, regexTool, regexWorkers } from './regex.ts';
 import { schemaIssues } from '../../../test/support/schema-issues.ts';
 
-const ctx = (signal = new AbortController().signal): ToolContext => ({ signal, now: () => new Date('2025-01-01T00:00:00Z'), caller: { ip: '127.0.0.1' } });
+const ctx = (signal = new AbortController().signal): ToolContext => (testContext({ signal, now: () => new Date('2025-01-01T00:00:00Z'), caller: { ip: '127.0.0.1' } }));
 
 async function evaluate(raw: unknown, context = ctx()): Promise<RegexAnswer> {
   assert.ok(regexTool.handler);

@@ -5,6 +5,7 @@
 // Sunday of October), not against what the code computes.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { testContext } from '../../../test/support/tool-context.ts';
 import type { ToolContext } from '../tool.ts';
 import { ToolError } from '../tool.ts';
 import type { TimezoneAnswer } from './timezone.ts';
@@ -13,7 +14,7 @@ import { resolveZone } from './zone-names.ts';
 import { instantAtWallClock } from './zoned-time.ts';
 import { schemaIssues } from '../../../test/support/schema-issues.ts';
 
-const contextAt = (utc: string): ToolContext => ({ signal: new AbortController().signal, now: () => new Date(utc), caller: { ip: '127.0.0.1' } });
+const contextAt = (utc: string): ToolContext => (testContext({ signal: new AbortController().signal, now: () => new Date(utc), caller: { ip: '127.0.0.1' } }));
 
 async function ask(raw: unknown, utc: string): Promise<TimezoneAnswer> {
   assert.ok(timezoneTool.handler);

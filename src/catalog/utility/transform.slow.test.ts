@@ -2,13 +2,14 @@
 // long round-trip property run. Figures are printed as test diagnostics (docs/tools/transform.md).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { testContext } from '../../../test/support/tool-context.ts';
 import type { ToolContext } from '../tool.ts';
 import { TABLE_LIMITS } from './json-csv-table.ts';
 import type { TransformAnswer } from './transform.ts';
 import { transformTool } from './transform.ts';
 import { generateRecords } from './transform-generated-records.ts';
 
-const ctx: ToolContext = { signal: new AbortController().signal, now: () => new Date(), caller: { ip: '127.0.0.1' } };
+const ctx: ToolContext = testContext({ signal: new AbortController().signal, now: () => new Date(), caller: { ip: '127.0.0.1' } });
 
 async function transform(raw: unknown): Promise<TransformAnswer> {
   assert.ok(transformTool.handler);

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import Papa from 'papaparse';
+import { testContext } from '../../../test/support/tool-context.ts';
 import type { ToolContext } from '../tool.ts';
 import { ToolError } from '../tool.ts';
 import { readCsv, writeCsvField } from './csv-rfc4180.ts';
@@ -10,7 +11,7 @@ import { transformTool } from './transform.ts';
 import { generateRecords, seededRandom } from './transform-generated-records.ts';
 import { schemaIssues } from '../../../test/support/schema-issues.ts';
 
-const ctx: ToolContext = { signal: new AbortController().signal, now: () => new Date('2026-03-02T12:00:00Z'), caller: { ip: '127.0.0.1' } };
+const ctx: ToolContext = testContext({ signal: new AbortController().signal, now: () => new Date('2026-03-02T12:00:00Z'), caller: { ip: '127.0.0.1' } });
 
 async function transform(raw: unknown): Promise<TransformAnswer> {
   assert.ok(transformTool.handler);

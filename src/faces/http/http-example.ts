@@ -9,8 +9,9 @@ export interface ExampleRequest {
   body?: Record<string, unknown>;
 }
 
-export function exampleRequest(tool: Tool, route: HttpRoute): ExampleRequest {
-  const example = route.input ? (route.example ?? {}) : tool.example;
+/** The route's example as a request; `input` (MCP names) replaces the example when given. */
+export function exampleRequest(tool: Tool, route: HttpRoute, input?: Readonly<Record<string, unknown>>): ExampleRequest {
+  const example = input ?? (route.input ? (route.example ?? {}) : tool.example);
   const renamed = Object.fromEntries(Object.entries(example).map(([key, value]) => [route.rename?.[key] ?? key, value]));
   if (route.method === 'POST') return { method: 'POST', pathWithQuery: route.path, body: renamed };
   const query = new URLSearchParams(Object.entries(renamed).map(([key, value]) => [key, String(value)])).toString();

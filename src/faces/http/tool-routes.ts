@@ -3,7 +3,7 @@ import { encodePaymentResponseHeader } from '@x402/core/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { HttpRoute, Tool } from '../../catalog/tool.ts';
 import { summarizeIssues } from '../../catalog/validate-input.ts';
-import type { GateOutcome, PaymentGate } from '../../payments/gate.ts';
+import type { GateCall, GateOutcome, PaymentGate } from '../../payments/gate.ts';
 import { httpBazaar } from '../discovery/bazaar.ts';
 import { httpFieldName, httpInput } from './http-input.ts';
 import { base64Json, PAYMENT_REQUIRED, PAYMENT_RESPONSE, paymentFromHeaders } from './payment-headers.ts';
@@ -39,6 +39,7 @@ export function registerToolRoutes(app: FastifyInstance, options: ToolRoutesOpti
             price: tool.price,
             input,
             handler: handler?.bind(tool),
+            precheck: tool.precheck?.bind(tool) as GateCall['precheck'],
             rawInput: httpInput(route, input, source, route.method === 'GET'),
             payment: paymentFromHeaders(request.headers),
             resource,
@@ -87,10 +88,12 @@ function sendOutcome(reply: FastifyReply, route: HttpRoute, outcome: GateOutcome
         .send(json);
     }
     case 'tool_failed':
+      if (outcome.retryAfterSeconds !== undefined) reply.header('retry-after', String(outcome.retryAfterSeconds));
       return reply.code(outcome.status).send({
         error: outcome.code,
         message: outcome.message,
         ...(outcome.details ? { details: outcome.details } : {}),
+        ...(outcome.retryAfterSeconds !== undefined ? { retryAfterSeconds: outcome.retryAfterSeconds } : {}),
         charged: false,
       });
     case 'unavailable':

@@ -49,7 +49,10 @@ export function mcpResult(outcome: GateOutcome): CallToolResult {
       return toolError({ error: 'not_implemented', message: outcome.message, charged: false }, outcome.message);
     case 'tool_failed':
       return toolError(
-        { error: outcome.code, message: outcome.message, ...(outcome.details ? { details: outcome.details } : {}), charged: false },
+        {
+          error: outcome.code, message: outcome.message, ...(outcome.details ? { details: outcome.details } : {}),
+          ...(outcome.retryAfterSeconds !== undefined ? { retryAfterSeconds: outcome.retryAfterSeconds } : {}), charged: false,
+        },
         `${outcome.message} (${outcome.code}; you were not charged)`,
       );
     case 'unavailable':

@@ -3,7 +3,7 @@
 // initialize, server/discover and ping are free; tools/call goes through the payment gate.
 import { ProtocolError, ProtocolErrorCode, Server, type Tool as McpTool } from '@modelcontextprotocol/server';
 import type { Tool } from '../../catalog/tool.ts';
-import type { PaymentGate } from '../../payments/gate.ts';
+import type { GateCall, PaymentGate } from '../../payments/gate.ts';
 import { mcpBazaar } from '../discovery/bazaar.ts';
 import { mcpServerVersion } from '../../version.ts';
 import { paymentFromHeaders } from '../http/payment-headers.ts';
@@ -60,6 +60,7 @@ export function createMcpServer(face: McpFace): Server {
       price: tool.price,
       input: tool.input,
       handler: tool.handler?.bind(tool),
+      precheck: tool.precheck?.bind(tool) as GateCall['precheck'],
       rawInput: args ?? {},
       payment: paymentOf(_meta as Record<string, unknown> | undefined, ctx.http?.req?.headers),
       resource: { url: `mcp://tool/${tool.name}`, description: tool.description, mimeType: 'application/json' },

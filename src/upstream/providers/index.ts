@@ -1,5 +1,9 @@
 // Every provider the gateway may call, declared once each beside its client. The README's
 // configuration rows, the start-up check of the settings and /health are derived from this list.
 import type { ProviderDefinition } from '../provider.ts';
+import { brave } from './brave.ts';
+import { duckduckgo } from './duckduckgo.ts';
+import { searxng } from './searxng.ts';
+import { wayback } from './wayback.ts';
 
-export const providers: readonly ProviderDefinition[] = [];
+export const providers: readonly ProviderDefinition[] = [searxng, brave, duckduckgo, wayback];

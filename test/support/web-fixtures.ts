@@ -1,0 +1,77 @@
+// One loopback server standing in for the outside world of the web tools: every provider, each
+// under its own path prefix, answering with its recorded fixtures (see SOURCES.md beside each), and
+// a few web pages. Returns the environment that points a gateway at it.
+import type { FixtureAnswer, FixtureServer } from './fixture-server.ts';
+import { fixture, jsonAnswer, startFixtureServer } from './fixture-server.ts';
+
+export interface ProviderRoute {
+  /** Provider id, as in src/upstream/providers. */
+  provider: string;
+  /** Path on the fixture server (prefix + the provider's own path). */
+  path: string;
+  method: 'GET' | 'POST';
+  /** The recorded happy answer. */
+  answer: FixtureAnswer;
+  /** A 200 that is really an error: a recorded error body or block page served with status 200 (for the Wayback Machine, which documents none: an HTML page instead of its JSON). */
+  fakeSuccess: FixtureAnswer;
+}
+
+const json = (provider: string, file: string): FixtureAnswer => jsonAnswer(fixture(`upstream/${provider}/${file}`).toString('utf8'));
+const html = (provider: string, file: string, status = 200): FixtureAnswer => ({
+  status,
+  headers: { 'content-type': 'text/html; charset=utf-8' },
+  body: fixture(`upstream/${provider}/${file}`),
+});
+const text = (body: string): FixtureAnswer => ({ status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' }, body });
+
+/** Base URL settings, each provider under its own prefix. */
+export function providerEnv(origin: string): Record<string, string> {
+  return {
+    TOOLGATE_SEARXNG_URL: `${origin}/searxng`,
+    TOOLGATE_BRAVE_URL: `${origin}/brave`,
+    TOOLGATE_BRAVE_API_KEY: 'test-brave-key',
+    TOOLGATE_DUCKDUCKGO_URL: `${origin}/ddg`,
+    TOOLGATE_WAYBACK_URL: `${origin}/wayback-api`,
+  };
+}
+
+export const providerRoutes: readonly ProviderRoute[] = [
+  { provider: 'searxng', path: '/searxng/search', method: 'GET', answer: json('searxng', 'search-results.json'), fakeSuccess: json('searxng', 'all-engines-failed.json') },
+  { provider: 'brave', path: '/brave/res/v1/web/search', method: 'GET', answer: json('brave', 'web-search.json'), fakeSuccess: json('brave', 'rate-limited-429.json') },
+  { provider: 'duckduckgo', path: '/ddg/html/', method: 'POST', answer: html('duckduckgo', 'results-uddg-links.html'), fakeSuccess: html('duckduckgo', 'anomaly-challenge.html') },
+  { provider: 'wayback', path: '/wayback-api/wayback/available', method: 'GET', answer: json('wayback', 'available.json'), fakeSuccess: { status: 200, headers: { 'content-type': 'text/html' }, body: '<html><body>Temporarily offline</body></html>' } },
+];
+
+export interface WebFixtures {
+  server: FixtureServer;
+  env: Record<string, string>;
+  /** http://127.0.0.1:PORT/pages/NAME */
+  page(name: string): string;
+  /** Puts every provider and page back on its happy answer. */
+  restore(): void;
+  close(): Promise<void>;
+}
+
+export async function startWebFixtures(): Promise<WebFixtures> {
+  const server = await startFixtureServer();
+  const restore = () => {
+    server.reset();
+    for (const route of providerRoutes) server.on(route.path, route.answer, route.method);
+    server.on('/pages/article.html', { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: fixture('pages/article.html') });
+    server.on('/pages/notes.txt', text('Plain notes.\n\nSecond paragraph of the notes.'));
+  };
+  restore();
+  return {
+    server,
+    env: {
+      ...providerEnv(server.origin),
+      // Caller URLs on this server pass the SSRF guard: only 127.0.0.1, only its port.
+      TOOLGATE_SSRF_ALLOW: '127.0.0.1/32',
+      TOOLGATE_FETCH_ALLOWED_PORTS: String(server.port),
+      TOOLGATE_UPSTREAM_TIMEOUT_MS: '1500',
+    },
+    page: (name) => `${server.origin}/pages/${name}`,
+    restore,
+    close: () => server.close(),
+  };
+}
