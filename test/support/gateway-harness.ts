@@ -23,6 +23,7 @@ export interface TestGatewayOptions {
   /** Reuse a running chain; otherwise one is started and stopped with the gateway. */
   devChain?: DevChain;
   facilitator?: GatewayOverrides['facilitator'];
+  resolveHost?: GatewayOverrides['resolveHost'];
 }
 
 export async function startTestGateway(options: TestGatewayOptions = {}): Promise<TestGateway> {
@@ -40,6 +41,7 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
     devChain,
     ...(options.catalog ? { catalog: options.catalog } : {}),
     ...(options.facilitator ? { facilitator: options.facilitator } : {}),
+    ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
   });
   const baseUrl = await gateway.app.listen({ port: 0, host: '127.0.0.1' });
   return {

@@ -22,6 +22,7 @@ const html = (provider: string, file: string, status = 200): FixtureAnswer => ({
   headers: { 'content-type': 'text/html; charset=utf-8' },
   body: fixture(`upstream/${provider}/${file}`),
 });
+const page = (file: string, contentType: string): FixtureAnswer => ({ status: 200, headers: { 'content-type': contentType }, body: fixture(`pages/${file}`) });
 const text = (body: string): FixtureAnswer => ({ status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' }, body });
 
 /** Base URL settings, each provider under its own prefix. */
@@ -57,8 +58,12 @@ export async function startWebFixtures(): Promise<WebFixtures> {
   const restore = () => {
     server.reset();
     for (const route of providerRoutes) server.on(route.path, route.answer, route.method);
-    server.on('/pages/article.html', { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: fixture('pages/article.html') });
+    server.on('/pages/article.html', page('article.html', 'text/html; charset=utf-8'));
     server.on('/pages/notes.txt', text('Plain notes.\n\nSecond paragraph of the notes.'));
+    server.on('/pages/js-app.html', page('js-app.html', 'text/html; charset=utf-8'));
+    server.on('/pages/js-app.js', page('js-app.js', 'text/javascript; charset=utf-8'));
+    server.on('/pages/js-app-data.json', page('js-app-data.json', 'application/json'));
+    server.on('/pages/logo.png', { status: 200, headers: { 'content-type': 'image/png' }, body: Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex') });
   };
   restore();
   return {

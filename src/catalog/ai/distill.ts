@@ -46,7 +46,9 @@ export const distillTool = defineTool({
     // The schema lets through content, url, or both.
     if (input.content !== undefined || input.url === undefined) return distill(input.content ?? '', input.url, ctx.signal);
     const page = await browsePage(input.url, ctx);
-    const distillation = await distill(page.markdown, page.finalUrl, ctx.signal);
+    // Readability takes the title out of the content; the page's own title leads the document again.
+    const document = page.title && !page.markdown.trimStart().startsWith('# ') ? `# ${page.title}\n\n${page.markdown}` : page.markdown;
+    const distillation = await distill(document, page.finalUrl, ctx.signal);
     return {
       ...distillation,
       fetched: { url: page.url, finalUrl: page.finalUrl, status: page.status, contentType: page.contentType, rendered: page.rendered, truncated: page.truncated, fetchedAt: page.fetchedAt },
