@@ -136,6 +136,15 @@ describe('retries', () => {
     assert.ok(Date.now() - started >= 950, 'waited for Retry-After');
   });
 
+  test('a Retry-After longer than a call waits for one provider (3 s) is not waited for, even within the deadline', async () => {
+    server.on('/api/r', jsonAnswer({}, 503, { 'retry-after': '5' }));
+    const started = Date.now();
+    const error = await failure(upstreamFor(provider()).forCall(soon(20_000)).call(provider(), { path: '/r' }, parseItems, signal()));
+    assert.ok(Date.now() - started < 1_000);
+    assert.equal(error.retryAfterSeconds, 5);
+    assert.equal(server.requests.length, 1);
+  });
+
   test('a Retry-After beyond the deadline is not waited for: 503 at once with it', async () => {
     server.on('/api/r', jsonAnswer({}, 429, { 'retry-after': '30' }));
     const started = Date.now();

@@ -35,6 +35,12 @@ interface ProviderState {
 
 const MAX_ATTEMPTS = 3;
 const FIRST_BACKOFF_MS = 200;
+/**
+ * The longest a call waits for one provider before trying again. A provider that asks for more
+ * (Retry-After) is not asked sooner: the call fails at once with its Retry-After, so tools that
+ * fall through to another provider still have time to.
+ */
+const MAX_RETRY_WAIT_MS = 3_000;
 /** Retry-After to give callers when a provider is down and said nothing about when to come back. */
 const UNAVAILABLE_RETRY_AFTER_S = 10;
 const RATE_LIMITED_RETRY_AFTER_S = 30;
@@ -203,6 +209,7 @@ export class Upstream {
     if (attempt >= MAX_ATTEMPTS) return false;
     const base = FIRST_BACKOFF_MS * 2 ** (attempt - 1);
     const waitMs = suggestedMs ?? base + Math.random() * base;
+    if (waitMs > MAX_RETRY_WAIT_MS) return false;
     // Leave the next attempt at least its first backoff's worth of time to answer.
     if (this.clock() + waitMs + FIRST_BACKOFF_MS >= call.deadline) return false;
     await sleep(waitMs, call.signal);

@@ -14,6 +14,8 @@ export interface ProviderRoute {
   answer: FixtureAnswer;
   /** A 200 that is really an error: a recorded error body or block page served with status 200 (for the Wayback Machine, which documents none: an HTML page instead of its JSON). */
   fakeSuccess: FixtureAnswer;
+  /** The status that 200 deserves when it is not 502 (a rate-limit notice is a 503). */
+  fakeSuccessStatus?: number;
 }
 
 const json = (provider: string, file: string): FixtureAnswer => jsonAnswer(fixture(`upstream/${provider}/${file}`).toString('utf8'));

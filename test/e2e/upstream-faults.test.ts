@@ -1,0 +1,99 @@
+// The fault matrix: every provider of the web tools misbehaves in each way a real one does (429
+// with Retry-After, 500, 503, a timeout, malformed and oversize bodies, a reset connection, a 200
+// that is really an error). Each time the paid call gets the right status and a message naming the
+// provider, and nothing is settled on chain. Tools that fan out are faulted on every provider.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { TestGateway } from '../support/gateway-harness.ts';
+import { startTestGateway } from '../support/gateway-harness.ts';
+import type { FixtureAnswer } from '../support/fixture-server.ts';
+import { chainClients, fundedPayer, paymentHeader, readPaymentRequired, readPaymentResponse, signPayment } from '../support/payments.ts';
+import type { ProviderRoute, WebFixtures } from '../support/web-fixtures.ts';
+import { providerRoutes, startWebFixtures } from '../support/web-fixtures.ts';
+
+let web: WebFixtures;
+let t: TestGateway;
+before(async () => {
+  web = await startWebFixtures();
+  t = await startTestGateway({ env: web.env });
+});
+after(async () => {
+  await t?.close();
+  await web?.close();
+});
+
+interface Fault {
+  name: string;
+  answer(route: ProviderRoute): FixtureAnswer;
+  status: number | ((route: ProviderRoute) => number);
+  message: RegExp;
+  retryAfter?: boolean;
+}
+
+/** Larger than every provider's size cap (2 MB at most). */
+const OVERSIZE = Buffer.alloc(3 * 1024 * 1024, 0x20);
+
+const faults: Fault[] = [
+  { name: '500', answer: () => ({ status: 500, body: 'Internal Server Error' }), status: 502, message: /answered HTTP 500/ },
+  { name: '503', answer: () => ({ status: 503, headers: { 'retry-after': '7' }, body: 'Service Unavailable' }), status: 503, message: /temporarily unavailable/, retryAfter: true },
+  { name: 'timeout', answer: (route) => ({ ...route.answer, delayMs: 2_500 }), status: 504, message: /did not answer within/ },
+  { name: 'malformed body', answer: (route) => ({ ...route.answer, body: String(route.answer.body).slice(0, 120) }), status: 502, message: /./ },
+  { name: 'oversize body', answer: (route) => ({ ...route.answer, body: OVERSIZE }), status: 502, message: /larger than the \d+-byte limit/ },
+  { name: 'connection reset', answer: () => ({ reset: true }), status: 503, message: /could not be reached/, retryAfter: true },
+  { name: 'a 200 that is really an error', answer: (route) => route.fakeSuccess, status: (route) => route.fakeSuccessStatus ?? 502, message: /./ },
+  // Last: a 429 pauses the provider for everyone until its Retry-After.
+  { name: '429 with Retry-After', answer: () => ({ status: 429, headers: { 'retry-after': '90', 'content-type': 'application/json' }, body: '{}' }), status: 503, message: /rate-limiting this gateway|slow down/, retryAfter: true },
+];
+
+interface FaultedTool {
+  tool: string;
+  /** A query unique to the fault, so no cached answer stands in for the provider. */
+  path(fault: string): string;
+  providers: readonly string[];
+}
+
+const tools: FaultedTool[] = [
+  { tool: 'lookup_wayback_snapshot', path: (fault) => `/api/web/wayback?${new URLSearchParams({ url: `https://fault.example/${encodeURIComponent(fault)}` })}`, providers: ['wayback'] },
+  { tool: 'search_web', path: (fault) => `/api/search?${new URLSearchParams({ q: `fault ${fault}` })}`, providers: ['searxng', 'brave', 'duckduckgo'] },
+];
+
+const routeOf = (provider: string) => {
+  const route = providerRoutes.find((r) => r.provider === provider);
+  assert.ok(route, `no fixture route for ${provider}`);
+  return route;
+};
+
+for (const fault of faults) {
+  describe(fault.name, () => {
+    for (const faulted of tools) {
+      test(`${faulted.tool} (${faulted.providers.join(', ')}): the right status, the provider named, nothing settled`, async () => {
+        web.restore();
+        const routes = faulted.providers.map(routeOf);
+        for (const route of routes) web.server.on(route.path, fault.answer(route), route.method);
+        const statuses = new Set(routes.map((route) => (typeof fault.status === 'function' ? fault.status(route) : fault.status)));
+        const expected = statuses.size === 1 ? [...statuses][0] : statuses.has(503) ? 503 : 502;
+
+        const payer = await fundedPayer(t.devChain, '1');
+        const { balanceOf } = chainClients(t.devChain);
+        const unpaid = await fetch(`${t.baseUrl}${faulted.path(fault.name)}`);
+        assert.equal(unpaid.status, 402);
+        const requirements = readPaymentRequired(unpaid).accepts[0]!;
+        const before = await balanceOf(payer.address);
+        const paid = await fetch(`${t.baseUrl}${faulted.path(fault.name)}`, { headers: { 'PAYMENT-SIGNATURE': paymentHeader(await signPayment(payer, requirements)) } });
+        const body = (await paid.json()) as { error: string; message: string; charged: boolean };
+
+        assert.equal(paid.status, expected, JSON.stringify(body));
+        for (const route of routes) assert.ok(body.message.includes(`${providerName(route.provider)}:`), `names ${route.provider}: ${body.message}`);
+        assert.match(body.message, fault.message);
+        assert.equal(body.charged, false);
+        assert.equal(readPaymentResponse(paid), undefined, 'no PAYMENT-RESPONSE');
+        assert.equal(await balanceOf(payer.address), before, 'nothing settled on chain');
+        if (fault.retryAfter) assert.match(paid.headers.get('retry-after') ?? '', /^\d+$/, 'Retry-After says when to come back');
+      });
+    }
+  });
+}
+
+function providerName(id: string): string {
+  return t.gateway.upstream.providers.find((p) => p.id === id)?.name ?? id;
+}
