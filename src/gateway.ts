@@ -27,14 +27,10 @@ import type { PaymentNetwork } from './payments/networks.ts';
 import { reconcilePayments } from './payments/reconciler.ts';
 import type { PaymentTerms } from './payments/requirements.ts';
 import { packageVersion } from './version.ts';
-import { PageRenderer } from './upstream/browser/page-renderer.ts';
-import { systemResolver } from './upstream/guard/guarded-fetch.ts';
 import type { HostResolver } from './upstream/http/http-types.ts';
-import { rawFetch } from './upstream/http/raw-fetch.ts';
-import { providers } from './upstream/providers/index.ts';
-import { providerUserAgent } from './upstream/upstream-config.ts';
-import { Upstream } from './upstream/upstream.ts';
-import { WebPages } from './upstream/web-pages.ts';
+import { createToolServices } from './upstream/tool-services.ts';
+import type { Upstream } from './upstream/upstream.ts';
+import type { WebPages } from './upstream/web-pages.ts';
 
 export interface GatewayOverrides {
   catalog?: readonly Tool[];
@@ -120,25 +116,8 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
     const logger = pino({ level: config.logLevel });
     const log: Logger = logger;
     const metrics = new CallMetrics();
-    const upstream = new Upstream(providers, {
-      userAgent: providerUserAgent(config.upstream.contact, config.publicBaseUrl),
-      baseUrls: config.upstream.baseUrls,
-      apiKeys: config.upstream.apiKeys,
-      ...(config.upstream.timeoutMs !== undefined ? { timeoutMs: config.upstream.timeoutMs } : {}),
-    }, rawFetch);
-    const renderer = new PageRenderer({ executablePath: config.upstream.chromiumPath, maxConcurrent: config.upstream.renderConcurrency, log });
-    cleanups.push(() => renderer.close());
-    const web = new WebPages({
-      policy: { allowedPorts: config.upstream.fetchAllowedPorts, allow: config.upstream.ssrfAllow, resolve: overrides.resolveHost ?? systemResolver },
-      pageMaxBytes: config.upstream.pageMaxBytes,
-      renderer,
-    });
-    if (config.upstream.ssrfAllow.length > 0) {
-      log.warn({ allow: config.upstream.ssrfAllow }, 'TOOLGATE_SSRF_ALLOW opens these addresses to caller-supplied URLs despite the SSRF guard');
-    }
-    if (!config.upstream.contact && config.network !== 'local') {
-      log.warn({}, 'TOOLGATE_CONTACT is not set: several providers ask for a contact (email or URL) in the User-Agent');
-    }
+    const { upstream, web, close: closeServices } = createToolServices(config, log, overrides.resolveHost);
+    cleanups.push(closeServices);
     const gate = new PaymentGate({ facilitator, ledger, terms, log, metrics, services: { upstream, web } });
     const { app, sseSessions } = buildApp({
       catalog,

@@ -19,8 +19,7 @@ import type { PaymentLedger, PaymentState } from './ledger/payment-ledger.ts';
 import { relockableStates } from './ledger/payment-ledger.ts';
 import type { PaymentTerms, ResourceDescription } from './requirements.ts';
 import { matchAccepted, paymentRequired, requirementsFor } from './requirements.ts';
-import type { Upstream } from '../upstream/upstream.ts';
-import type { WebPages } from '../upstream/web-pages.ts';
+import type { ToolServices } from '../upstream/tool-services.ts';
 
 export const DEFAULT_TOOL_TIMEOUT_MS = 15_000;
 
@@ -63,12 +62,7 @@ export interface GateDependencies {
   now?: () => Date;
   metrics?: CallMetrics;
   /** What handlers reach the outside world through. */
-  services: ToolServices;
-}
-
-export interface ToolServices {
-  upstream: Upstream;
-  web: WebPages;
+  services: Pick<ToolServices, 'upstream' | 'web'>;
 }
 
 const inFlightStates: readonly PaymentState[] = ['verified', 'running', 'settling'];
