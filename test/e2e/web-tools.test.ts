@@ -230,3 +230,43 @@ describe('search_web', () => {
     for (const result of call.body.results as { url: string }[]) assert.doesNotMatch(result.url, /duckduckgo\.com\/l\//);
   });
 });
+
+describe('get_trending_news', () => {
+  interface Story { title: string; url: string; source: string; publishedAt: string; position: number; providers: string[]; points?: number; discussionUrl?: string }
+
+  test('without a topic: the Hacker News front page, each story with its source, time, points and discussion', async () => {
+    const call = await payFor(q('/api/news/trending', { limit: '5' }));
+    assert.equal(call.status, 200, JSON.stringify(call.body));
+    const stories = call.body.stories as Story[];
+    assert.ok(stories.length > 0 && stories.length <= 5);
+    for (const story of stories) {
+      assert.ok(story.title && story.url.startsWith('http') && story.source);
+      assert.match(story.publishedAt, /^\d{4}-\d{2}-\d{2}T/);
+      assert.match(story.discussionUrl ?? '', /^https:\/\/news\.ycombinator\.com\/item\?id=\d+$/);
+    }
+    assert.equal(web.server.requests.find((r) => r.path === '/hn/api/v1/search')?.query.get('tags'), 'front_page');
+  });
+
+  test('with a topic: Hacker News and GDELT merged and ranked, both engines reported', async () => {
+    const call = await payFor(q('/api/news/trending', { topic: 'vizhinjam port', limit: '10' }));
+    assert.equal(call.status, 200, JSON.stringify(call.body));
+    const stories = call.body.stories as Story[];
+    assert.ok(stories.some((s) => s.providers.includes('gdelt')) && stories.some((s) => s.providers.includes('hn-algolia')));
+    assert.deepEqual(stories.map((s) => s.position), stories.map((_, i) => i + 1));
+    assert.deepEqual((call.body.engines as { engine: string; status: string }[]).map((e) => `${e.engine}:${e.status}`).sort(), ['gdelt:ok', 'hn-algolia:ok']);
+    const gdeltRequest = web.server.requests.find((r) => r.path === '/gdelt/api/v2/doc/doc');
+    assert.equal(gdeltRequest?.query.get('mode'), 'ArtList');
+    assert.equal(gdeltRequest?.query.get('format'), 'json');
+  });
+
+  test('one provider failing does not fail the call: GDELT\'s rate-limit notice is listed, Hacker News answers', async () => {
+    web.server.on('/gdelt/api/v2/doc/doc', { status: 200, headers: { 'content-type': 'text/html' }, body: 'Please limit requests to one every 5 seconds or contact kalev.leetaru5@gmail.com for larger queries.' });
+    const call = await payFor(q('/api/news/trending', { topic: 'apple google settlement' }));
+    assert.equal(call.status, 200, JSON.stringify(call.body));
+    assert.equal(call.settled, true);
+    const gdeltReport = (call.body.engines as { engine: string; status: string; error?: string }[]).find((e) => e.engine === 'gdelt');
+    assert.equal(gdeltReport?.status, 'failed');
+    assert.match(gdeltReport?.error ?? '', /GDELT/);
+    assert.ok((call.body.stories as Story[]).length > 0);
+  });
+});

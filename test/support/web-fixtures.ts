@@ -35,6 +35,8 @@ export function providerEnv(origin: string): Record<string, string> {
     TOOLGATE_BRAVE_API_KEY: 'test-brave-key',
     TOOLGATE_DUCKDUCKGO_URL: `${origin}/ddg`,
     TOOLGATE_WAYBACK_URL: `${origin}/wayback-api`,
+    TOOLGATE_HN_ALGOLIA_URL: `${origin}/hn`,
+    TOOLGATE_GDELT_URL: `${origin}/gdelt`,
   };
 }
 
@@ -43,6 +45,11 @@ export const providerRoutes: readonly ProviderRoute[] = [
   { provider: 'brave', path: '/brave/res/v1/web/search', method: 'GET', answer: json('brave', 'web-search.json'), fakeSuccess: json('brave', 'rate-limited-429.json') },
   { provider: 'duckduckgo', path: '/ddg/html/', method: 'POST', answer: html('duckduckgo', 'results-uddg-links.html'), fakeSuccess: html('duckduckgo', 'anomaly-challenge.html') },
   { provider: 'wayback', path: '/wayback-api/wayback/available', method: 'GET', answer: json('wayback', 'available.json'), fakeSuccess: { status: 200, headers: { 'content-type': 'text/html' }, body: '<html><body>Temporarily offline</body></html>' } },
+  // Relevance search and the front page (tags=front_page) share this path.
+  { provider: 'hn-algolia', path: '/hn/api/v1/search', method: 'GET', answer: json('hn-algolia', 'search-stories.json'), fakeSuccess: json('hn-algolia', 'error-400-numeric-filter.json') },
+  { provider: 'hn-algolia', path: '/hn/api/v1/search_by_date', method: 'GET', answer: json('hn-algolia', 'search-by-date-stories.json'), fakeSuccess: json('hn-algolia', 'error-400-numeric-filter.json') },
+  // GDELT labels its plain-text notices text/html.
+  { provider: 'gdelt', path: '/gdelt/api/v2/doc/doc', method: 'GET', answer: json('gdelt', 'articles.json'), fakeSuccess: { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: fixture('upstream/gdelt/rate-limited.txt') }, fakeSuccessStatus: 503 },
 ];
 
 export interface WebFixtures {

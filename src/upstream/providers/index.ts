@@ -3,7 +3,9 @@
 import type { ProviderDefinition } from '../provider.ts';
 import { brave } from './brave.ts';
 import { duckduckgo } from './duckduckgo.ts';
+import { gdelt } from './gdelt.ts';
+import { hnAlgolia } from './hn-algolia.ts';
 import { searxng } from './searxng.ts';
 import { wayback } from './wayback.ts';
 
-export const providers: readonly ProviderDefinition[] = [searxng, brave, duckduckgo, wayback];
+export const providers: readonly ProviderDefinition[] = [searxng, brave, duckduckgo, wayback, hnAlgolia, gdelt];
