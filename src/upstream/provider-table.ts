@@ -2,7 +2,7 @@
 // documents equal to it; `npm run docs:providers` prints it).
 import type { ProviderDefinition } from './provider.ts';
 
-const seconds = (ms: number) => (ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`);
+const seconds = (ms: number) => (ms >= 1000 ? `${+(ms / 1000).toFixed(2)} s` : `${ms} ms`);
 const duration = (ms: number) => (ms >= 3_600_000 && ms % 3_600_000 === 0 ? `${ms / 3_600_000} h` : ms >= 60_000 && ms % 60_000 === 0 ? `${ms / 60_000} min` : seconds(ms));
 const bytes = (n: number) => (n >= 1024 * 1024 ? `${+(n / 1024 / 1024).toFixed(1)} MB` : `${Math.round(n / 1024)} KB`);
 
