@@ -14,7 +14,7 @@ import { countWords, excerptOf } from './word-count.ts';
 
 type Article = NonNullable<ReturnType<Readability<string>['parse']>>;
 
-/** Readability's article must hold this many characters, or half the page's text if that is less. */
+/** An article of this many characters is trusted as it is; a shorter one is compared with the page. */
 const ENOUGH_ARTICLE_TEXT = 500;
 
 export function readHtmlPage(html: string, pageUrl: string): ReadPage {
