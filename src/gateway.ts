@@ -116,7 +116,7 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
     const logger = pino({ level: config.logLevel });
     const log: Logger = logger;
     const metrics = new CallMetrics();
-    const { upstream, web, close: closeServices } = createToolServices(config, log, overrides.resolveHost);
+    const { upstream, web, close: closeServices } = createToolServices(config, log, overrides.resolveHost ? { resolveHost: overrides.resolveHost } : {});
     cleanups.push(closeServices);
     const gate = new PaymentGate({ facilitator, ledger, terms, log, metrics, services: { upstream, web } });
     const { app, sseSessions } = buildApp({

@@ -7,6 +7,7 @@ import { PageRenderer } from './browser/page-renderer.ts';
 import { systemResolver } from './guard/guarded-fetch.ts';
 import type { HostResolver } from './http/http-types.ts';
 import { rawFetch } from './http/raw-fetch.ts';
+import type { ProviderDefinition } from './provider.ts';
 import { providers } from './providers/index.ts';
 import { providerUserAgent } from './upstream-config.ts';
 import { Upstream } from './upstream.ts';
@@ -18,9 +19,15 @@ export interface ToolServices {
   close(): Promise<void>;
 }
 
-export function createToolServices(config: Pick<Config, 'upstream' | 'publicBaseUrl' | 'network'>, log: Logger, resolveHost?: HostResolver): ToolServices {
+export interface ToolServicesOverrides {
+  resolveHost?: HostResolver;
+  /** Other declarations of the providers (the web bench lifts their rate limits to measure the layer itself). */
+  providers?: readonly ProviderDefinition[];
+}
+
+export function createToolServices(config: Pick<Config, 'upstream' | 'publicBaseUrl' | 'network'>, log: Logger, overrides: ToolServicesOverrides = {}): ToolServices {
   const settings = config.upstream;
-  const upstream = new Upstream(providers, {
+  const upstream = new Upstream(overrides.providers ?? providers, {
     userAgent: providerUserAgent(settings.contact, config.publicBaseUrl),
     baseUrls: settings.baseUrls,
     apiKeys: settings.apiKeys,
@@ -28,7 +35,7 @@ export function createToolServices(config: Pick<Config, 'upstream' | 'publicBase
   }, rawFetch);
   const renderer = new PageRenderer({ executablePath: settings.chromiumPath, maxConcurrent: settings.renderConcurrency, log });
   const web = new WebPages({
-    policy: { allowedPorts: settings.fetchAllowedPorts, allow: settings.ssrfAllow, resolve: resolveHost ?? systemResolver },
+    policy: { allowedPorts: settings.fetchAllowedPorts, allow: settings.ssrfAllow, resolve: overrides.resolveHost ?? systemResolver },
     pageMaxBytes: settings.pageMaxBytes,
     renderer,
   });

@@ -2,6 +2,7 @@
 // one is needed) per declared provider, the contact for the User-Agent, and the SSRF guard's and
 // page fetcher's limits. Each problem is returned as one sentence naming the variable.
 import { packageVersion } from '../version.ts';
+import { chromiumPathFrom } from './browser/chromium-executable.ts';
 import { parseAllowList } from './guard/address-policy.ts';
 import type { ProviderDefinition } from './provider.ts';
 
@@ -36,7 +37,6 @@ export const UPSTREAM_ENV = {
 } as const;
 
 export const DEFAULT_PAGE_MAX_BYTES = 5 * 1024 * 1024;
-export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
 export const DEFAULT_RENDER_CONCURRENCY = 4;
 
 const list = (value: string | undefined) => (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
@@ -90,7 +90,7 @@ export function readUpstreamConfig(env: NodeJS.ProcessEnv, providers: readonly P
     ssrfAllow,
     fetchAllowedPorts,
     pageMaxBytes: wholeNumber(env, UPSTREAM_ENV.pageMaxBytes, 64 * 1024, 100 * 1024 * 1024, DEFAULT_PAGE_MAX_BYTES, problems),
-    chromiumPath: env[UPSTREAM_ENV.chromiumPath]?.trim() || DEFAULT_CHROMIUM_PATH,
+    chromiumPath: chromiumPathFrom(env),
     renderConcurrency: wholeNumber(env, UPSTREAM_ENV.renderConcurrency, 1, 64, DEFAULT_RENDER_CONCURRENCY, problems),
     timeoutMs: env[UPSTREAM_ENV.timeoutMs]?.trim() ? wholeNumber(env, UPSTREAM_ENV.timeoutMs, 100, 120_000, 0, problems) : undefined,
   };

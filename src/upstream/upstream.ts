@@ -97,12 +97,14 @@ export class Upstream {
   }
 
   private async call<T>(
-    provider: ProviderDefinition,
+    declared: ProviderDefinition,
     request: ProviderRequest,
     parse: ResponseParser<T>,
     signal: AbortSignal,
     deadline: number,
   ): Promise<ProviderAnswer<T>> {
+    // The layer's own list is the authority on limits (a client passes the module's declaration).
+    const provider = this.providers.find((p) => p.id === declared.id) ?? declared;
     if (!this.isConfigured(provider)) {
       const missing = this.baseUrlOf(provider) === undefined ? provider.baseUrl.env : provider.apiKey?.env;
       throw new UpstreamError('unavailable', provider.name, `not configured on this gateway (${missing} is not set)`);

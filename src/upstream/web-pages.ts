@@ -100,12 +100,15 @@ export class WebPages {
       signal: request.signal,
       userAgent,
       fetchResource: async (resource) => {
+        // A page's reads are what its text is built from; its writes (POST, PUT...) are not made on a caller's behalf.
+        if (resource.method !== 'GET' && resource.method !== 'HEAD') throw new Error(`${resource.method} requests of a rendered page are not made`);
         const response = await guardedFetch(resource.url, {
           policy: this.options.policy,
+          method: resource.method,
           timeoutMs: Math.max(1, request.deadline - Date.now() - DEADLINE_MARGIN_MS),
           maxBytes: resourceMaxBytes,
           headers: { ...resource.headers, 'user-agent': userAgent },
-          signal: request.signal,
+          signal: AbortSignal.any([request.signal, resource.signal]),
         });
         return { status: response.status, headers: response.headers, body: response.body, url: response.url.toString() };
       },
