@@ -13,10 +13,9 @@ import { catalog } from '../src/catalog/index.ts';
 import type { Tool, ToolContext } from '../src/catalog/tool.ts';
 import { loadConfig } from '../src/config.ts';
 import { silentLogger } from '../src/log.ts';
-import { providers } from '../src/upstream/providers/index.ts';
 import { createToolServices } from '../src/upstream/tool-services.ts';
 import type { ToolServices } from '../src/upstream/tool-services.ts';
-import { startWebFixtures } from '../test/support/web-fixtures.ts';
+import { startWebFixtures, unlimitedProviders } from '../test/support/web-fixtures.ts';
 import type { WebFixtures } from '../test/support/web-fixtures.ts';
 import { writeSection } from './doc-section.ts';
 import { descendantsOf, processMemory } from './process-tree-memory.ts';
@@ -190,14 +189,13 @@ async function main(): Promise<void> {
   const startedAt = performance.now();
   const machine = describeMachine();
   const web = await startWebFixtures();
-  const unlimited = providers.map((p) => ({ ...p, rateLimit: { requests: 1_000_000, perMs: 1_000, concurrency: 64, maxQueueMs: 5_000 } }));
   const env = { ...web.env, TOOLGATE_LOG_LEVEL: 'silent', TOOLGATE_RENDER_CONCURRENCY: '8' };
   delete (env as Record<string, string>).TOOLGATE_UPSTREAM_TIMEOUT_MS;
   const config = loadConfig(env);
   const rows: Row[] = [];
   // DuckDuckGo answers search_web only when the engines before it are off: its own services.
-  const servicesAll = createToolServices(config, silentLogger, { providers: unlimited });
-  const servicesDdg = createToolServices(loadConfig({ ...env, TOOLGATE_SEARXNG_URL: 'off', TOOLGATE_BRAVE_URL: 'off' }), silentLogger, { providers: unlimited });
+  const servicesAll = createToolServices(config, silentLogger, { providers: unlimitedProviders });
+  const servicesDdg = createToolServices(loadConfig({ ...env, TOOLGATE_SEARXNG_URL: 'off', TOOLGATE_BRAVE_URL: 'off' }), silentLogger, { providers: unlimitedProviders });
   try {
     for (const scenario of scenarios(web)) {
       const services = scenario.name.includes('DuckDuckGo') ? servicesDdg : servicesAll;

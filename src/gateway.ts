@@ -28,6 +28,7 @@ import { reconcilePayments } from './payments/reconciler.ts';
 import type { PaymentTerms } from './payments/requirements.ts';
 import { packageVersion } from './version.ts';
 import type { HostResolver } from './upstream/http/http-types.ts';
+import type { ProviderDefinition } from './upstream/provider.ts';
 import { createToolServices } from './upstream/tool-services.ts';
 import type { Upstream } from './upstream/upstream.ts';
 import type { WebPages } from './upstream/web-pages.ts';
@@ -39,6 +40,8 @@ export interface GatewayOverrides {
   facilitator?: Facilitator;
   /** Resolves caller-supplied host names (tests map names to loopback addresses). */
   resolveHost?: HostResolver;
+  /** Other declarations of the providers (tests lift the public providers' rate limits). */
+  providers?: readonly ProviderDefinition[];
 }
 
 export interface Gateway {
@@ -116,7 +119,10 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
     const logger = pino({ level: config.logLevel });
     const log: Logger = logger;
     const metrics = new CallMetrics();
-    const { upstream, web, close: closeServices } = createToolServices(config, log, overrides.resolveHost ? { resolveHost: overrides.resolveHost } : {});
+    const { upstream, web, close: closeServices } = createToolServices(config, log, {
+      ...(overrides.resolveHost ? { resolveHost: overrides.resolveHost } : {}),
+      ...(overrides.providers ? { providers: overrides.providers } : {}),
+    });
     cleanups.push(closeServices);
     const gate = new PaymentGate({ facilitator, ledger, terms, log, metrics, services: { upstream, web } });
     const { app, sseSessions } = buildApp({

@@ -4,7 +4,7 @@
 // against ../shared/spec when that is present, so a drift on either side fails here.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
-import { parseParams, sharedSpecPath, spec, tableAfter } from './support/spec-tables.ts';
+import { optionalDespiteSpec, parseParams, sharedSpecPath, spec, tableAfter } from './support/spec-tables.ts';
 import type { SpecParam } from './support/spec-tables.ts';
 import { test } from 'node:test';
 import { z } from 'zod';
@@ -24,19 +24,12 @@ function unwrapNumber(schema: z.ZodType): z.ZodNumber | undefined {
   return current instanceof z.ZodNumber ? current : undefined;
 }
 
-/**
- * Where the catalogue knowingly departs from the spec's tables, and why. Each is still checked:
- * the field must be optional and the object must refuse an input that has neither alternative.
- */
-const optionalDespiteSpec: Readonly<Record<string, { alternative: string; why: string }>> = {
-  content: { alternative: 'url', why: 'issue 9: distill_document fetches the page when only url is given' },
-};
-
-function checkParam(where: string, input: ToolInput, mcpName: string, param: SpecParam): void {
+function checkParam(where: string, toolName: string, input: ToolInput, mcpName: string, param: SpecParam): void {
   const schema = field(input, mcpName);
   const absent = schema.safeParse(undefined);
-  const departure = optionalDespiteSpec[mcpName];
-  if (param.required && departure && mcpName in input.shape && departure.alternative in input.shape) {
+  // A knowing departure is still checked: the field is optional, and an input with neither it nor its alternative is refused.
+  const departure = optionalDespiteSpec[`${toolName}.${mcpName}`];
+  if (param.required && departure && departure.alternative in input.shape) {
     assert.equal(absent.success, true, `${where}: ${param.name} is optional (${departure.why})`);
     assert.equal(input.safeParse({}).success, false, `${where}: without ${param.name} and ${departure.alternative}, the input is refused`);
   } else if (param.required) assert.equal(absent.success, false, `${where}: ${param.name} must be required`);
@@ -71,7 +64,7 @@ test('every HTTP endpoint of the spec is in the catalogue, with its method, pric
     assert.equal(usdcToAtomic(found.tool.price), usdcToAtomic(price!), `${path}: price`);
     const input = found.route.input ?? found.tool.input;
     const parsed = parseParams(params!, true);
-    for (const param of parsed) checkParam(`${method} ${path}`, input, mcpNameOf(found.route, param.name), param);
+    for (const param of parsed) checkParam(`${method} ${path}`, found.tool.name, input, mcpNameOf(found.route, param.name), param);
   }
 });
 
@@ -84,7 +77,7 @@ test('every MCP tool of the spec is in the catalogue, with its inputs, defaults,
     assert.equal(usdcToAtomic(tool.price), usdcToAtomic(price!), `${name}: price`);
     const parsed = parseParams(inputs!, false);
     assert.deepEqual(new Set(Object.keys(tool.input.shape)), new Set(parsed.map((p) => p.name)), `${name}: input names`);
-    for (const param of parsed) checkParam(name!, tool.input, param.name, param);
+    for (const param of parsed) checkParam(name!, name!, tool.input, param.name, param);
   }
 });
 

@@ -21,7 +21,7 @@ import { startDevChain } from '../../src/chain/devchain.ts';
 import type { TestGateway } from '../support/gateway-harness.ts';
 import { startTestGateway } from '../support/gateway-harness.ts';
 import { chainClients, fundedPayer, paymentHeader, signPayment } from '../support/payments.ts';
-import { parseParams, tableAfter } from '../support/spec-tables.ts';
+import { optionalDespiteSpec, parseParams, tableAfter } from '../support/spec-tables.ts';
 import { countingEchoTool, failingTool } from '../support/test-tools.ts';
 
 let chain: DevChain;
@@ -97,7 +97,8 @@ for (const kind of transports) {
           const params = parseParams(inputs!, false);
           assert.deepEqual(Object.keys(properties).sort(), params.map((p) => p.name).sort(), `${name}: inputs`);
           for (const param of params) {
-            assert.equal(required.has(param.name), param.required, `${name}.${param.name}: required`);
+            const optional = optionalDespiteSpec[`${name}.${param.name}`] !== undefined;
+            assert.equal(required.has(param.name), param.required && !optional, `${name}.${param.name}: required`);
             if (param.default !== undefined) assert.equal(String(properties[param.name]?.default), param.default, `${name}.${param.name}: default`);
             if (param.range) assert.deepEqual([properties[param.name]?.minimum, properties[param.name]?.maximum], param.range, `${name}.${param.name}: range`);
           }

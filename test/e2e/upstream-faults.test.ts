@@ -9,13 +9,13 @@ import { startTestGateway } from '../support/gateway-harness.ts';
 import type { FixtureAnswer } from '../support/fixture-server.ts';
 import { chainClients, fundedPayer, paymentHeader, readPaymentRequired, readPaymentResponse, signPayment } from '../support/payments.ts';
 import type { ProviderRoute, WebFixtures } from '../support/web-fixtures.ts';
-import { providerRoutes, startWebFixtures } from '../support/web-fixtures.ts';
+import { providerRoutes, startWebFixtures, unlimitedProviders } from '../support/web-fixtures.ts';
 
 let web: WebFixtures;
 let t: TestGateway;
 before(async () => {
   web = await startWebFixtures();
-  t = await startTestGateway({ env: web.env });
+  t = await startTestGateway({ env: web.env, providers: unlimitedProviders });
 });
 after(async () => {
   await t?.close();
@@ -58,6 +58,7 @@ const tools: FaultedTool[] = [
   { tool: 'search_web', path: (fault) => `/api/search?${new URLSearchParams({ q: `fault ${fault}` })}`, routes: ['/searxng/search', '/brave/res/v1/web/search', '/ddg/html/'] },
   // The front page is one request whatever the fault, so the query-less call must not be cached: each fault is its own limit.
   { tool: 'get_trending_news (front page)', path: (fault) => `/api/news/trending?limit=${faults.findIndex((f) => f.name === fault) + 1}`, routes: ['/hn/api/v1/search'] },
+  { tool: 'search_deep_meta', path: (fault) => `/api/search/deep?${new URLSearchParams({ q: `fault ${fault}` })}`, routes: ['/searxng/search', '/brave/res/v1/web/search', '/ddg/html/', '/wikipedia-en/w/rest.php/v1/search/page', '/hn/api/v1/search', '/se/2.3/search/advanced'] },
   { tool: 'get_trending_news (topic)', path: (fault) => `/api/news/trending?${new URLSearchParams({ topic: `fault ${fault}` })}`, routes: ['/hn/api/v1/search_by_date', '/gdelt/api/v2/doc/doc'] },
 ];
 

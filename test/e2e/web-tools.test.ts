@@ -12,7 +12,7 @@ import { chainClients, fundedPayer, paymentHeader, readPaymentRequired, readPaym
 import type { FixtureServer } from '../support/fixture-server.ts';
 import { startFixtureServer } from '../support/fixture-server.ts';
 import type { WebFixtures } from '../support/web-fixtures.ts';
-import { startWebFixtures } from '../support/web-fixtures.ts';
+import { startWebFixtures, unlimitedProviders } from '../support/web-fixtures.ts';
 
 let web: WebFixtures;
 /** Listens on 127.0.0.2, which the SSRF allow list (127.0.0.1/32) does not open: it must never be reached. */
@@ -29,6 +29,7 @@ before(async () => {
   trap = await startFixtureServer('127.0.0.2');
   t = await startTestGateway({
     env: web.env,
+    providers: unlimitedProviders,
     resolveHost: async (hostname) => {
       const found = hosts[hostname];
       if (!found) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
@@ -268,5 +269,37 @@ describe('get_trending_news', () => {
     assert.equal(gdeltReport?.status, 'failed');
     assert.match(gdeltReport?.error ?? '', /GDELT/);
     assert.ok((call.body.stories as Story[]).length > 0);
+  });
+});
+
+describe('search_deep_meta', () => {
+  interface Fused { position: number; url: string; domain: string; score: number; foundBy: { engine: string; rank: number }[] }
+  interface Engine { engine: string; status: string; results?: number; error?: string }
+
+  test('every engine at once, fused by reciprocal rank, each result saying which engines found it at which rank', async () => {
+    const call = await payFor(q('/api/search/deep', { q: 'transferWithAuthorization', limit: '20' }));
+    assert.equal(call.status, 200, JSON.stringify(call.body));
+    const engines = call.body.engines as Engine[];
+    assert.deepEqual(engines.map((e) => e.engine).sort(), ['brave', 'duckduckgo', 'hn-algolia', 'searxng', 'stackexchange', 'wikipedia']);
+    assert.ok(engines.every((e) => e.status === 'ok'), JSON.stringify(engines));
+    const results = call.body.results as Fused[];
+    assert.equal(results.length, 20);
+    assert.deepEqual(results.map((r) => r.position), results.map((_, i) => i + 1));
+    for (let i = 1; i < results.length; i += 1) assert.ok(results[i - 1]!.score >= results[i]!.score, 'ranked by fused score');
+    for (const result of results) assert.ok(result.foundBy.length >= 1 && result.foundBy.every((f) => f.rank >= 1));
+    assert.ok(new Set(results.map((r) => r.url)).size === results.length, 'no URL twice');
+    assert.equal((call.body.sources as unknown[]).length, 6);
+  });
+
+  test('one engine failing and one too slow do not fail the call; both are listed with their reason', async () => {
+    web.server.on('/se/2.3/search/advanced', { status: 500, body: 'boom' });
+    web.server.on('/wikipedia-en/w/rest.php/v1/search/page', { status: 200, headers: { 'content-type': 'application/json' }, body: '{"pages":[]}', delayMs: 2_500 });
+    const call = await payFor(q('/api/search/deep', { q: 'partial failure' }));
+    assert.equal(call.status, 200, JSON.stringify(call.body));
+    assert.equal(call.settled, true);
+    const engines = call.body.engines as Engine[];
+    assert.match(engines.find((e) => e.engine === 'stackexchange')?.error ?? '', /Stack Exchange: it answered HTTP 500/);
+    assert.match(engines.find((e) => e.engine === 'wikipedia')?.error ?? '', /Wikipedia: .*did not answer/);
+    assert.ok((call.body.results as Fused[]).length > 0);
   });
 });

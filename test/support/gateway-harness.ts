@@ -24,6 +24,7 @@ export interface TestGatewayOptions {
   devChain?: DevChain;
   facilitator?: GatewayOverrides['facilitator'];
   resolveHost?: GatewayOverrides['resolveHost'];
+  providers?: GatewayOverrides['providers'];
 }
 
 export async function startTestGateway(options: TestGatewayOptions = {}): Promise<TestGateway> {
@@ -42,6 +43,7 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
     ...(options.catalog ? { catalog: options.catalog } : {}),
     ...(options.facilitator ? { facilitator: options.facilitator } : {}),
     ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
+    ...(options.providers ? { providers: options.providers } : {}),
   });
   const baseUrl = await gateway.app.listen({ port: 0, host: '127.0.0.1' });
   return {

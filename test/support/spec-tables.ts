@@ -68,3 +68,11 @@ function splitTopLevel(text: string, separator: string): string[] {
   return parts;
 }
 
+
+/**
+ * Inputs the spec marks required that the catalogue knowingly makes optional, keyed by
+ * "tool.input", each with the input that can stand in for it, and why.
+ */
+export const optionalDespiteSpec: Readonly<Record<string, { alternative: string; why: string }>> = {
+  'distill_document.content': { alternative: 'url', why: 'issue 9: distill_document fetches the page when only url is given' },
+};

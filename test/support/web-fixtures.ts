@@ -1,6 +1,8 @@
 // One loopback server standing in for the outside world of the web tools: every provider, each
 // under its own path prefix, answering with its recorded fixtures (see SOURCES.md beside each), and
 // a few web pages. Returns the environment that points a gateway at it.
+import { providers } from '../../src/upstream/providers/index.ts';
+import type { ProviderDefinition } from '../../src/upstream/provider.ts';
 import type { FixtureAnswer, FixtureServer } from './fixture-server.ts';
 import { fixture, jsonAnswer, startFixtureServer } from './fixture-server.ts';
 
@@ -36,6 +38,8 @@ export function providerEnv(origin: string): Record<string, string> {
     TOOLGATE_DUCKDUCKGO_URL: `${origin}/ddg`,
     TOOLGATE_WAYBACK_URL: `${origin}/wayback-api`,
     TOOLGATE_HN_ALGOLIA_URL: `${origin}/hn`,
+    TOOLGATE_WIKIPEDIA_URL: `${origin}/wikipedia-{lang}`,
+    TOOLGATE_STACKEXCHANGE_URL: `${origin}/se`,
     TOOLGATE_GDELT_URL: `${origin}/gdelt`,
   };
 }
@@ -48,6 +52,9 @@ export const providerRoutes: readonly ProviderRoute[] = [
   // Relevance search and the front page (tags=front_page) share this path.
   { provider: 'hn-algolia', path: '/hn/api/v1/search', method: 'GET', answer: json('hn-algolia', 'search-stories.json'), fakeSuccess: json('hn-algolia', 'error-400-numeric-filter.json') },
   { provider: 'hn-algolia', path: '/hn/api/v1/search_by_date', method: 'GET', answer: json('hn-algolia', 'search-by-date-stories.json'), fakeSuccess: json('hn-algolia', 'error-400-numeric-filter.json') },
+  { provider: 'wikipedia', path: '/wikipedia-en/w/rest.php/v1/search/page', method: 'GET', answer: json('wikipedia', 'search-results.json'), fakeSuccess: { status: 200, headers: { 'content-type': 'text/html' }, body: '<!DOCTYPE html><html><body>Wikimedia Error</body></html>' } },
+  // Stack Exchange always compresses; its throttle object says when to come back.
+  { provider: 'stackexchange', path: '/se/2.3/search/advanced', method: 'GET', answer: { ...json('stackexchange', 'search-results.json'), gzip: true }, fakeSuccess: { ...json('stackexchange', 'throttle-violation.json'), gzip: true }, fakeSuccessStatus: 503 },
   // GDELT labels its plain-text notices text/html.
   { provider: 'gdelt', path: '/gdelt/api/v2/doc/doc', method: 'GET', answer: json('gdelt', 'articles.json'), fakeSuccess: { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: fixture('upstream/gdelt/rate-limited.txt') }, fakeSuccessStatus: 503 },
 ];
@@ -89,3 +96,13 @@ export async function startWebFixtures(): Promise<WebFixtures> {
     close: () => server.close(),
   };
 }
+
+/**
+ * The providers with their rate limits lifted, for tests that call the same provider many times:
+ * GDELT's one request per 5 s and Stack Exchange's 300 a day would otherwise pace or refuse them.
+ * The limiter itself is tested in src/upstream/upstream.test.ts.
+ */
+export const unlimitedProviders: readonly ProviderDefinition[] = providers.map((provider) => ({
+  ...provider,
+  rateLimit: { requests: 1_000, perMs: 1_000, concurrency: 16, maxQueueMs: 2_000 },
+}));

@@ -6,6 +6,8 @@ import { duckduckgo } from './duckduckgo.ts';
 import { gdelt } from './gdelt.ts';
 import { hnAlgolia } from './hn-algolia.ts';
 import { searxng } from './searxng.ts';
+import { stackexchange } from './stackexchange.ts';
 import { wayback } from './wayback.ts';
+import { wikipedia } from './wikipedia.ts';
 
-export const providers: readonly ProviderDefinition[] = [searxng, brave, duckduckgo, wayback, hnAlgolia, gdelt];
+export const providers: readonly ProviderDefinition[] = [searxng, brave, duckduckgo, wayback, wikipedia, hnAlgolia, stackexchange, gdelt];
