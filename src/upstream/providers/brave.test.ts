@@ -1,21 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { UpstreamError } from '../upstream-errors.ts';
 import { brave, parseBrave, searchBrave } from './brave.ts';
-import { fixtureBytes, fixtureResponse, rawResponse, RecordingCaller } from './recording-caller.ts';
+import { failureOf, fixtureBytes, fixtureResponse, rawResponse, RecordingCaller } from './recording-caller.ts';
 
 const signal = new AbortController().signal;
 const JSON_TYPE = { contentType: 'application/json' };
 
-function failureOf(run: () => unknown): UpstreamError {
-  try {
-    run();
-  } catch (error) {
-    assert.ok(error instanceof UpstreamError, `expected an UpstreamError, got ${String(error)}`);
-    return error;
-  }
-  assert.fail('expected the parser to throw');
-}
 
 describe('parseBrave', () => {
   test('reads web.results of the captured answer, markup stripped from descriptions', () => {

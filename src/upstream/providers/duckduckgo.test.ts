@@ -1,21 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { UpstreamError } from '../upstream-errors.ts';
 import { duckduckgo, parseDuckDuckGo, searchDuckDuckGo } from './duckduckgo.ts';
-import { fixtureResponse, rawResponse, RecordingCaller } from './recording-caller.ts';
+import { failureOf, fixtureResponse, rawResponse, RecordingCaller } from './recording-caller.ts';
 
 const signal = new AbortController().signal;
 const HTML_TYPE = { contentType: 'text/html; charset=UTF-8' };
 
-function failureOf(run: () => unknown): UpstreamError {
-  try {
-    run();
-  } catch (error) {
-    assert.ok(error instanceof UpstreamError, `expected an UpstreamError, got ${String(error)}`);
-    return error;
-  }
-  assert.fail('expected the parser to throw');
-}
 
 describe('parseDuckDuckGo', () => {
   test('unwraps //duckduckgo.com/l/?...&uddg= links and strips <b> from titles and snippets (2020 capture)', () => {

@@ -1,23 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { UpstreamError } from '../upstream-errors.ts';
 import { gdelt, isoFromSeenDate, parseGdelt, searchGdelt } from './gdelt.ts';
-import { fixtureResponse, rawResponse, RecordingCaller } from './recording-caller.ts';
+import { failureOf, fixtureResponse, rawResponse, RecordingCaller } from './recording-caller.ts';
 
 const signal = new AbortController().signal;
 const json = { contentType: 'application/json; charset=utf-8' };
 // gdeltdoc (alex9smith/gdelt-doc-api) documents that GDELT labels its plain-text errors text/html.
 const notice = { contentType: 'text/html; charset=utf-8' };
 
-function failureOf(run: () => unknown): UpstreamError {
-  try {
-    run();
-  } catch (error) {
-    assert.ok(error instanceof UpstreamError, `expected an UpstreamError, got ${String(error)}`);
-    return error;
-  }
-  assert.fail('expected the parser to throw');
-}
 
 describe('parseGdelt', () => {
   test('reads the captured article list: url, title, seendate as publishedAt, domain as source', () => {

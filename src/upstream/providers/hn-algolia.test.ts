@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { UpstreamError } from '../upstream-errors.ts';
 import {
   hackerNewsFrontPage,
   hnAlgolia,
@@ -9,20 +8,11 @@ import {
   searchHackerNews,
   searchHackerNewsStories,
 } from './hn-algolia.ts';
-import { fixtureResponse, rawResponse, RecordingCaller } from './recording-caller.ts';
+import { failureOf, fixtureResponse, rawResponse, RecordingCaller } from './recording-caller.ts';
 
 const signal = new AbortController().signal;
 const json = { contentType: 'application/json; charset=utf-8' };
 
-function failureOf(run: () => unknown): UpstreamError {
-  try {
-    run();
-  } catch (error) {
-    assert.ok(error instanceof UpstreamError, `expected an UpstreamError, got ${String(error)}`);
-    return error;
-  }
-  assert.fail('expected the parser to throw');
-}
 
 describe('parseHackerNewsHits', () => {
   test('reads a captured relevance search: title, link, points and comments as the snippet', () => {

@@ -2,10 +2,12 @@
 // bytes and records each request, so a test sees what the client asked for and runs the real
 // parser on the provider's real format. Like the upstream layer, it only hands a non-2xx status to
 // the parser when the request accepted that status.
+import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { RawResponse } from '../http/http-types.ts';
 import type { ProviderAnswer, ProviderCaller, ProviderRequest, ResponseParser } from '../provider-call.ts';
 import type { ProviderDefinition } from '../provider.ts';
+import { UpstreamError } from '../upstream-errors.ts';
 
 const FIXTURES = new URL('../../../test/fixtures/upstream/', import.meta.url);
 
@@ -61,4 +63,15 @@ export class RecordingCaller implements ProviderCaller {
     if (!call || others.length > 0) throw new Error(`expected exactly one request, saw ${this.calls.length}`);
     return call;
   }
+}
+
+/** The UpstreamError a parser throws on a failure fixture (fails the test when it throws anything else, or nothing). */
+export function failureOf(run: () => unknown): UpstreamError {
+  try {
+    run();
+  } catch (error) {
+    assert.ok(error instanceof UpstreamError, `expected an UpstreamError, got ${String(error)}`);
+    return error;
+  }
+  assert.fail('expected the parser to throw');
 }

@@ -1,20 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { UpstreamError } from '../upstream-errors.ts';
-import { fixtureResponse, RecordingCaller } from './recording-caller.ts';
+import { failureOf, fixtureResponse, RecordingCaller } from './recording-caller.ts';
 import { parseSearxng, searchSearxng, searxng } from './searxng.ts';
 
 const signal = new AbortController().signal;
 
-function failureOf(run: () => unknown): UpstreamError {
-  try {
-    run();
-  } catch (error) {
-    assert.ok(error instanceof UpstreamError, `expected an UpstreamError, got ${String(error)}`);
-    return error;
-  }
-  assert.fail('expected the parser to throw');
-}
 
 describe('parseSearxng', () => {
   test('reads the captured answer: titles, links, snippets, engines, score and publishedDate', () => {

@@ -4,21 +4,12 @@ import type { RawResponse } from '../http/http-types.ts';
 import type { ProviderAnswer, ProviderCaller, ProviderRequest, ResponseParser } from '../provider-call.ts';
 import type { ProviderDefinition } from '../provider.ts';
 import { UpstreamError } from '../upstream-errors.ts';
-import { fixtureResponse, RecordingCaller } from './recording-caller.ts';
+import { failureOf, fixtureResponse, RecordingCaller } from './recording-caller.ts';
 import { MethodBackoff, parseStackExchange, searchStackExchange, stackexchange } from './stackexchange.ts';
 
 const signal = new AbortController().signal;
 const json = { contentType: 'application/json; charset=utf-8' };
 
-function failureOf(run: () => unknown): UpstreamError {
-  try {
-    run();
-  } catch (error) {
-    assert.ok(error instanceof UpstreamError, `expected an UpstreamError, got ${String(error)}`);
-    return error;
-  }
-  assert.fail('expected the parser to throw');
-}
 
 /** Answers like the layer would with a fresh fetch at `fetchedAtMs`. */
 function callerFetchedAt(response: RawResponse, fetchedAtMs: number): ProviderCaller {

@@ -1,22 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ToolError } from '../../catalog/tool.ts';
-import { UpstreamError } from '../upstream-errors.ts';
-import { fixtureResponse, rawResponse, RecordingCaller } from './recording-caller.ts';
+import { failureOf, fixtureResponse, rawResponse, RecordingCaller } from './recording-caller.ts';
 import { lookupWayback, parseWayback, wayback } from './wayback.ts';
 
 const signal = new AbortController().signal;
 const JSON_TYPE = { contentType: 'application/json' };
 
-function failureOf(run: () => unknown): UpstreamError {
-  try {
-    run();
-  } catch (error) {
-    assert.ok(error instanceof UpstreamError, `expected an UpstreamError, got ${String(error)}`);
-    return error;
-  }
-  assert.fail('expected the parser to throw');
-}
 
 describe('parseWayback', () => {
   test('reads the documented closest snapshot: https link, ISO capture time, numeric status', () => {

@@ -1,22 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ToolError } from '../../catalog/tool.ts';
-import { UpstreamError } from '../upstream-errors.ts';
-import { fixtureResponse, RecordingCaller } from './recording-caller.ts';
+import { failureOf, fixtureResponse, RecordingCaller } from './recording-caller.ts';
 import { parseWikipedia, searchWikipedia, wikipedia } from './wikipedia.ts';
 
 const signal = new AbortController().signal;
 const json = { contentType: 'application/json' };
 
-function failureOf(run: () => unknown): UpstreamError {
-  try {
-    run();
-  } catch (error) {
-    assert.ok(error instanceof UpstreamError, `expected an UpstreamError, got ${String(error)}`);
-    return error;
-  }
-  assert.fail('expected the parser to throw');
-}
 
 describe('parseWikipedia', () => {
   test("reads MediaWiki's example answer: canonical link, excerpt as plain text, description", () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { NewsStory } from '../../../upstream/providers/news-story.ts';
-import { canonicalUrl, mergeStories, titleKeyOf } from './merge-news.ts';
+import { mergeStories, titleKeyOf } from './merge-news.ts';
 
 const now = new Date('2025-01-01T12:00:00Z');
 
@@ -19,18 +19,6 @@ function hn(overrides: Partial<NewsStory> & Pick<NewsStory, 'title' | 'url'>): N
 function gdelt(overrides: Partial<NewsStory> & Pick<NewsStory, 'title' | 'url'>): NewsStory {
   return { source: 'example.com', publishedAt: hoursAgo(1), provider: 'gdelt', rank: 1, ...overrides };
 }
-
-describe('canonicalUrl', () => {
-  test('https, lower-case host without www., no fragment, no tracking parameters, no trailing slash', () => {
-    assert.equal(canonicalUrl('http://WWW.Example.com/News/Story/?utm_source=x&b=2&fbclid=y&a=1&gclid=z&ref=hn#top'), 'https://example.com/News/Story?a=1&b=2');
-    assert.equal(canonicalUrl('https://example.com/'), 'https://example.com');
-    assert.equal(canonicalUrl('https://example.com:8443/a'), 'https://example.com:8443/a');
-  });
-
-  test('leaves text that is not a URL recognisable', () => {
-    assert.equal(canonicalUrl(' Not A URL '), 'not a url');
-  });
-});
 
 describe('titleKeyOf', () => {
   test('ignores case, accents, punctuation and GDELT-style spacing', () => {

@@ -14,6 +14,7 @@
 // - a story carried by more than one provider is boosted by half per extra provider.
 // Ties go to the newer story, then to the smaller canonical URL, so the order is deterministic.
 import type { NewsStory } from '../../../upstream/providers/news-story.ts';
+import { canonicalUrl } from './canonical-url.ts';
 
 export interface RankedStory extends NewsStory {
   /** Every provider that reported this story, in the order the lists were given. */
@@ -28,7 +29,6 @@ const HALF_LIFE_HOURS = 12;
 const EXTRA_PROVIDER_BOOST = 0.5;
 /** Normalised titles shorter than this ("ask hn", "update") are too generic to identify a story. */
 const MIN_TITLE_KEY_LENGTH = 20;
-const TRACKING_PARAMS = new Set(['fbclid', 'gclid', 'ref']);
 const HOUR_MS = 3_600_000;
 
 interface StoryGroup {
@@ -116,25 +116,4 @@ export function titleKeyOf(title: string): string | undefined {
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
   return key.length >= MIN_TITLE_KEY_LENGTH ? key : undefined;
-}
-
-/**
- * The URL two reports of the same page share: https, lower-case host without "www.", no fragment,
- * no tracking parameters (utm_*, fbclid, gclid, ref), remaining parameters sorted, no trailing slash.
- */
-export function canonicalUrl(url: string): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url.trim());
-  } catch {
-    return url.trim().toLowerCase();
-  }
-  if (parsed.protocol === 'http:') parsed.protocol = 'https:';
-  parsed.hostname = parsed.hostname.replace(/^www\./, '');
-  parsed.hash = '';
-  const kept = [...parsed.searchParams].filter(([name]) => !name.toLowerCase().startsWith('utm_') && !TRACKING_PARAMS.has(name.toLowerCase()));
-  kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  parsed.search = new URLSearchParams(kept).toString();
-  const path = parsed.pathname.replace(/\/+$/, '');
-  return `${parsed.protocol}//${parsed.host}${path}${parsed.search}`;
 }
