@@ -4,6 +4,9 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { after, before, beforeEach, describe, test } from 'node:test';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { PrivateKeyAccount } from 'viem';
 import type { ResolvedAddress } from '../../src/upstream/http/http-types.ts';
 import type { TestGateway } from '../support/gateway-harness.ts';
@@ -301,5 +304,25 @@ describe('search_deep_meta', () => {
     assert.match(engines.find((e) => e.engine === 'stackexchange')?.error ?? '', /Stack Exchange: it answered HTTP 500/);
     assert.match(engines.find((e) => e.engine === 'wikipedia')?.error ?? '', /Wikipedia: .*did not answer/);
     assert.ok((call.body.results as Fused[]).length > 0);
+  });
+});
+
+describe('over MCP', () => {
+  test('a forbidden URL is an error result before any payment is asked, naming the address', async () => {
+    const client = new Client({ name: 'ssrf-check', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${t.baseUrl}/mcp`)));
+    try {
+      for (const name of ['browse_web_stealth', 'extract_opengraph_metadata']) {
+        const result = (await client.callTool({ name, arguments: { url: `http://169.254.169.254:${web.server.port}/latest/meta-data/` } })) as CallToolResult;
+        assert.equal(result.isError, true);
+        const body = result.structuredContent as { error: string; message: string; charged: boolean; x402Version?: number };
+        assert.equal(body.error, 'url_refused', JSON.stringify(body));
+        assert.equal(body.x402Version, undefined, 'no payment was asked for');
+        assert.match(body.message, /169\.254\.169\.254 is a cloud metadata address/);
+        assert.equal(body.charged, false);
+      }
+    } finally {
+      await client.close();
+    }
   });
 });
