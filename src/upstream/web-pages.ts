@@ -33,6 +33,8 @@ export interface PageRequest {
   accept?: string;
   /** Defaults to the configured page cap. */
   maxBytes?: number;
+  /** Declines a body from its headers alone (a binary download is refused, not read). */
+  wantsBody?: (status: number, headers: Readonly<Record<string, string>>) => boolean;
 }
 
 export type RenderOutcome = { rendered: true; page: RenderedPage } | { rendered: false; reason: string };
@@ -68,6 +70,7 @@ export class WebPages {
         maxBytes: request.maxBytes ?? this.options.pageMaxBytes,
         headers: request.accept ? { ...BROWSER_HEADERS, accept: request.accept } : BROWSER_HEADERS,
         signal: request.signal,
+        ...(request.wantsBody ? { wantsBody: request.wantsBody } : {}),
       });
     } catch (error) {
       if (error instanceof RawFetchError) throw siteFailure(host, error, timeoutMs);

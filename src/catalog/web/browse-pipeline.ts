@@ -4,7 +4,7 @@
 // PDF through its text layer, and text as it is. Shared by browse_web_stealth and distill by URL.
 import { ToolError, type ToolContext } from '../tool.ts';
 import type { GuardedResponse } from '../../upstream/guard/guarded-fetch.ts';
-import { classifyContent, readableKind } from './page/content-kind.ts';
+import { classifyContent, declaresBinary, readableKind } from './page/content-kind.ts';
 import { decodeBody } from './page/decode-text.ts';
 import { needsRendering } from './page/needs-rendering.ts';
 import type { ReadPage } from './page/read-page.ts';
@@ -31,7 +31,7 @@ export interface BrowsedPage extends ReadPage {
 type Context = Pick<ToolContext, 'signal' | 'deadline' | 'web' | 'now'>;
 
 export async function browsePage(url: string, ctx: Context): Promise<BrowsedPage> {
-  const response = await ctx.web.fetch(url, { signal: ctx.signal, deadline: ctx.deadline });
+  const response = await ctx.web.fetch(url, { signal: ctx.signal, deadline: ctx.deadline, wantsBody: readableBody });
   const fetchedAt = ctx.now().toISOString();
   refuseErrorStatus(response);
   const contentType = response.headers['content-type'] ?? '';
@@ -61,6 +61,11 @@ export async function browsePage(url: string, ctx: Context): Promise<BrowsedPage
     ...base, ...renderedRead, finalUrl: outcome.page.finalUrl, charset: decoded.charset, rendered: true,
     renderNote: `${verdict.reason}; rendered in headless Chromium (${outcome.page.resources.requested} requests, ${outcome.page.resources.refused} refused by the SSRF guard)`,
   };
+}
+
+/** A body worth reading: not an error page, not a download whose type already says it is binary. */
+export function readableBody(status: number, headers: Readonly<Record<string, string>>): boolean {
+  return status < 400 && !declaresBinary(headers['content-type']);
 }
 
 /** An error page is not the page the caller asked for: 4xx and 5xx fail the call, uncharged. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { httpUrl } from '../fields.ts';
 import { defineTool, ToolError } from '../tool.ts';
-import { refuseErrorStatus } from './browse-pipeline.ts';
+import { readableBody, refuseErrorStatus } from './browse-pipeline.ts';
 import { extractMetadata } from './opengraph/extract-metadata.ts';
 import { classifyContent, refuseUnsupportedContent } from './page/content-kind.ts';
 import { decodeBody } from './page/decode-text.ts';
@@ -23,7 +23,7 @@ export const opengraphTool = defineTool({
     ctx.web.precheck(input.url);
   },
   async handler(input, ctx) {
-    const response = await ctx.web.fetch(input.url, { signal: ctx.signal, deadline: ctx.deadline, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5' });
+    const response = await ctx.web.fetch(input.url, { signal: ctx.signal, deadline: ctx.deadline, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5', wantsBody: readableBody });
     refuseErrorStatus(response);
     const contentType = response.headers['content-type'];
     const content = classifyContent(contentType, response.body);

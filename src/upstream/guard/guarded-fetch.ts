@@ -32,6 +32,8 @@ export interface GuardedFetchOptions {
   signal?: AbortSignal;
   /** Redirects followed at most (default 5); one more is refused as too_many_redirects. */
   maxRedirects?: number;
+  /** Asked for every hop's answer once its headers are in (see RawRequest.wantsBody). */
+  wantsBody?: RawRequest['wantsBody'];
   /** Sends each checked hop (default rawFetch); tests observe what would leave through it. */
   transport?: (request: RawRequest) => Promise<RawResponse>;
 }
@@ -74,6 +76,7 @@ export async function guardedFetch(url: string, options: GuardedFetchOptions): P
       timeoutMs: timeLeft(deadline, `${form.url.origin}${form.url.pathname}`),
       maxBytes: options.maxBytes,
       signal: options.signal,
+      ...(options.wantsBody ? { wantsBody: options.wantsBody } : {}),
     });
     const location = response.headers.location;
     if (!REDIRECT_STATUSES.has(response.status) || location === undefined) return { ...response, requestedUrl: url, redirects };

@@ -22,6 +22,8 @@ export interface RawRequest {
   /** Largest decoded body read; beyond it the body is cut and `truncated` is true. */
   maxBytes: number;
   signal?: AbortSignal;
+  /** Asked once the headers are in: false leaves the body unread (the connection is closed) and sets `bodySkipped`. */
+  wantsBody?: (status: number, headers: Readonly<Record<string, string>>) => boolean;
 }
 
 export interface RawResponse {
@@ -33,6 +35,8 @@ export interface RawResponse {
   body: Buffer;
   /** True when the body was longer than maxBytes and was cut. */
   truncated: boolean;
+  /** True when `wantsBody` declined the body: `body` is empty and nothing of it was read. */
+  bodySkipped?: boolean;
   /** The address the connection went to. */
   remoteAddress: string | undefined;
 }

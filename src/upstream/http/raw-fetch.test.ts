@@ -133,6 +133,34 @@ describe('rawFetch bodies', () => {
     assert.equal(server.requests.some((request) => request.path === '/elsewhere'), false);
   });
 
+  test('a body declined from its headers is not read: the answer comes at once, empty, and says so', async () => {
+    // Headers, then a body that would take ten seconds to arrive.
+    const slow = await startRawServer((socket) => {
+      socket.write('HTTP/1.1 200 OK\r\ncontent-type: video/mp4\r\ncontent-length: 100000000\r\n\r\n');
+      const timer = setInterval(() => socket.write(Buffer.alloc(1024)), 10);
+      socket.on('close', () => clearInterval(timer));
+      setTimeout(() => clearInterval(timer), 10_000).unref();
+    });
+    try {
+      const seen: string[] = [];
+      const started = Date.now();
+      const response = await rawFetch({
+        url: new URL('/movie', slow.origin), timeoutMs: 5_000, maxBytes: MB,
+        wantsBody: (status, headers) => {
+          seen.push(`${status} ${headers['content-type']}`);
+          return false;
+        },
+      });
+      assert.ok(Date.now() - started < 1_000, 'it did not wait for the body');
+      assert.deepEqual(seen, ['200 video/mp4']);
+      assert.equal(response.bodySkipped, true);
+      assert.equal(response.body.length, 0);
+      assert.equal(response.status, 200);
+    } finally {
+      await slow.close();
+    }
+  });
+
   test('repeated headers are joined and set-cookie is dropped', async () => {
     const raw = await startRawServer((socket) =>
       socket.end('HTTP/1.1 200 OK\r\nX-Multi: a\r\nX-Multi: b\r\nSet-Cookie: s=1\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok'),

@@ -40,11 +40,16 @@ export async function rawFetch(request: RawRequest): Promise<RawResponse> {
     answered = true;
     const remoteAddress = response.socket?.remoteAddress;
     const status = response.statusCode ?? 0;
+    const headers = flattenHeaders(response);
+    if (request.wantsBody && !request.wantsBody(status, headers)) {
+      req.destroy();
+      return { url, status, headers, body: Buffer.alloc(0), truncated: false, bodySkipped: true, remoteAddress };
+    }
     const bodiless = method === 'HEAD' || status === 204 || status === 304;
     const { body, truncated } = await readCappedBody(response, bodiless ? [] : decodersFor(response.headers['content-encoding']), request.maxBytes);
     // The rest of a cut body is still on its way: this socket cannot carry another request.
     if (truncated) req.destroy();
-    return { url, status, headers: flattenHeaders(response), body, truncated, remoteAddress };
+    return { url, status, headers, body, truncated, remoteAddress };
   } catch (error) {
     req.destroy();
     throw stopped ?? toRawFetchError(error, target, answered);

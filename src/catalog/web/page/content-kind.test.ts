@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ToolError } from '../../tool.ts';
-import { classifyContent, readableKind, refuseUnsupportedContent } from './content-kind.ts';
+import { classifyContent, declaresBinary, readableKind, refuseUnsupportedContent } from './content-kind.ts';
 
 const text = (value: string) => Buffer.from(value, 'utf8');
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d]);
@@ -56,5 +56,19 @@ describe('refusing binary content', () => {
   it('passes readable kinds through', () => {
     assert.equal(readableKind(classifyContent('text/html', text('<p>x'))), 'html');
     assert.equal(readableKind(classifyContent('application/pdf', PDF)), 'pdf');
+  });
+});
+
+describe('declaresBinary', () => {
+  it('media, fonts, archives and programs are known from their type alone', () => {
+    for (const type of ['image/png', 'video/mp4', 'audio/mpeg; codecs=mp3', 'font/woff2', 'application/zip', 'application/x-msdownload']) {
+      assert.equal(declaresBinary(type), true, type);
+    }
+  });
+
+  it('pages, text, PDFs and uninformative or odd types are read and sniffed', () => {
+    for (const type of [undefined, 'text/html; charset=utf-8', 'application/pdf', 'application/octet-stream', 'application/json', 'application/x-unheard-of']) {
+      assert.equal(declaresBinary(type), false, String(type));
+    }
   });
 });

@@ -58,6 +58,19 @@ export function classifyContent(contentType: string | undefined, body: Uint8Arra
   return decide(sniffed ?? 'text');
 }
 
+/** Declared types whose bytes no reader here can use, whatever they are: media, fonts, archives, programs. */
+const BINARY_FAMILIES = /^(image|audio|video|font)\/|^application\/(zip|gzip|x-gzip|x-tar|x-7z-compressed|x-rar-compressed|vnd\.rar|x-bzip2|x-xz|zstd|wasm|x-msdownload|x-executable|vnd\.android\.package-archive|x-apple-diskimage|x-iso9660-image)$/;
+
+/**
+ * True when the Content-Type alone says the body is media, a font, an archive or a program: it is
+ * refused without being read. Other binary-looking types are read (up to the cap) and sniffed, so
+ * a PDF sent with an odd type is still found.
+ */
+export function declaresBinary(contentType: string | undefined): boolean {
+  const { mimeType } = parseContentType(contentType);
+  return declaredKind(mimeType) === 'binary' && BINARY_FAMILIES.test(mimeType);
+}
+
 /** Refuses a body the page readers cannot turn into text. The caller is not charged for a ToolError. */
 export function refuseUnsupportedContent(content: ContentClass): never {
   const named = content.mimeType ? `content of type ${content.mimeType}` : 'content without a type';
