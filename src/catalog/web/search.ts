@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { UpstreamError } from '../../upstream/upstream-errors.ts';
-import { combinedFailure, UpstreamError as ProviderFailure } from '../../upstream/upstream-errors.ts';
+import { combinedFailure, UpstreamError } from '../../upstream/upstream-errors.ts';
 import { limit, text } from '../fields.ts';
 import { defineTool, ToolError } from '../tool.ts';
 import { domainOf, webSearchEngines } from './web-search-engines.ts';
@@ -39,10 +38,10 @@ export const searchTool = defineTool({
             ...(hit.publishedAt ? { publishedAt: hit.publishedAt } : {}),
           })),
           source: answer.source,
-          ...(failures.length > 0 ? { failedEngines: failures.map((f) => ({ engine: f.provider, error: f.message })) } : {}),
+          ...(failures.length > 0 ? { failedEngines: failures.map((f) => ({ name: f.provider, error: f.message })) } : {}),
         };
       } catch (error) {
-        if (!(error instanceof ProviderFailure) || ctx.signal.aborted) throw error;
+        if (!(error instanceof UpstreamError) || ctx.signal.aborted) throw error;
         failures.push(error);
       }
     }
