@@ -9,7 +9,8 @@ import { DEFAULT_CHROMIUM_PATH, missingExecutableReason } from './chromium-execu
 import { chromeUserAgent, launchChromium, renderContextOptions } from './chromium-launch.ts';
 import { ConcurrencyGate } from './concurrency-gate.ts';
 import { waitForPageToSettle } from './page-settling.ts';
-import { RenderDeadline, untilAborted } from './render-deadline.ts';
+import { untilAborted } from '../../until-aborted.ts';
+import { RenderDeadline } from './render-deadline.ts';
 import { RenderUnavailableError } from './render-errors.ts';
 import type { RenderedPage, RenderOptions } from './render-types.ts';
 import { routeThroughFetcher } from './resource-routing.ts';

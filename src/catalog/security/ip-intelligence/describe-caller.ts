@@ -10,7 +10,7 @@ import { nearestCloudRegions, type RegionDistance } from './cloud-regions.ts';
 import { ATTRIBUTION, dataVersion, type Attribution, type DataVersion } from './data-sources.ts';
 import { geoDatabases, type GeoDatabase, type GeoPlace } from './geo-database.ts';
 import { knownHostingNetwork, organizationLooksLikeHosting, type HostingKind } from './hosting-networks.ts';
-import { untilAborted } from './load-once.ts';
+import { untilAborted } from '../../../until-aborted.ts';
 
 const MAX_ECHOED_USER_AGENT = 512;
 

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { loadOnce, untilAborted } from './load-once.ts';
+import { untilAborted } from '../../../until-aborted.ts';
+import { loadOnce } from './load-once.ts';
 
 test('loads once for concurrent and later callers, and records how long it took', async () => {
   let loads = 0;
