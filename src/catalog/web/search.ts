@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { combinedFailure, UpstreamError } from '../../upstream/upstream-errors.ts';
 import { limit, text } from '../fields.ts';
 import { defineTool, ToolError } from '../tool.ts';
-import { domainOf, webSearchEngines } from './web-search-engines.ts';
+import { webSearchEngines } from './web-search-engines.ts';
+import { siteHost } from '../../net/site-host.ts';
 
 export const searchTool = defineTool({
   name: 'search_web',
@@ -33,7 +34,7 @@ export const searchTool = defineTool({
             title: hit.title,
             url: hit.url,
             snippet: hit.snippet,
-            domain: domainOf(hit.url),
+            domain: siteHost(hit.url),
             engine: engine.provider.id,
             ...(hit.publishedAt ? { publishedAt: hit.publishedAt } : {}),
           })),

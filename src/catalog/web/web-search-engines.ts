@@ -17,8 +17,3 @@ export const webSearchEngines: readonly SearchEngine[] = [
   { provider: brave, search: searchBrave },
   { provider: duckduckgo, search: searchDuckDuckGo },
 ];
-
-/** The host of a result without "www.", as people name a site. */
-export function domainOf(url: string): string {
-  return new URL(url).hostname.replace(/^www\./, '');
-}

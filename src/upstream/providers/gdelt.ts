@@ -11,6 +11,7 @@ import { isoFromWaybackStamp } from './iso-time.ts';
 import type { NewsStory } from './news-story.ts';
 import { squashSpace } from './plain-text.ts';
 import { bodyText, isJsonObject, jsonObjectOf, stringMember, type JsonObject } from './response-body.ts';
+import { siteHost } from '../../net/site-host.ts';
 
 export const gdelt = defineProvider({
   id: 'gdelt',
@@ -84,7 +85,7 @@ function storyOf(article: JsonObject, rank: number): NewsStory | undefined {
   return {
     title: squashSpace(stringMember(article, 'title') ?? '') || url,
     url,
-    source: domain || new URL(url).hostname.replace(/^www\./, ''),
+    source: domain || siteHost(url),
     publishedAt,
     provider: gdelt.id,
     rank,

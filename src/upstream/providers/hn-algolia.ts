@@ -13,6 +13,7 @@ import type { NewsStory } from './news-story.ts';
 import { plainTextOf, squashSpace } from './plain-text.ts';
 import { isJsonObject, jsonObjectOf, looksLikeHtml, stringMember, type JsonObject } from './response-body.ts';
 import type { SearchHit } from './search-hit.ts';
+import { siteHost } from '../../net/site-host.ts';
 
 export const hnAlgolia = defineProvider({
   id: 'hn-algolia',
@@ -166,7 +167,7 @@ function newsStoryOf(story: HackerNewsStory, publishedAt: string, rank: number):
   return {
     title: story.title,
     url: story.url ?? story.discussionUrl,
-    source: story.url ? hostOf(story.url) : DISCUSSION_HOST,
+    source: story.url ? siteHost(story.url) : DISCUSSION_HOST,
     publishedAt,
     ...(story.points !== undefined ? { points: story.points } : {}),
     ...(story.comments !== undefined ? { comments: story.comments } : {}),
@@ -174,8 +175,4 @@ function newsStoryOf(story: HackerNewsStory, publishedAt: string, rank: number):
     provider: hnAlgolia.id,
     rank,
   };
-}
-
-function hostOf(url: string): string {
-  return new URL(url).hostname.replace(/^www\./, '');
 }

@@ -4,6 +4,7 @@
 // A page is identified by its canonical URL; its entry keeps the first engine's URL form.
 import type { SearchHit } from '../../../upstream/providers/search-hit.ts';
 import { canonicalUrl } from './canonical-url.ts';
+import { siteHost } from '../../../net/site-host.ts';
 
 export interface EngineRanking {
   engine: string;
@@ -85,7 +86,7 @@ function resultOf(group: PageGroup, k: number): Omit<FusedResult, 'position'> {
     title: bestTitle(byRank, group.url),
     url: group.url,
     snippet: byRank.reduce((longest, { hit }) => (hit.snippet.length > longest.length ? hit.snippet : longest), ''),
-    domain: domainOf(group.url),
+    domain: siteHost(group.url),
     score: Math.round(score * 1e6) / 1e6,
     foundBy: group.foundBy,
     ...(publishedAt ? { publishedAt } : {}),
@@ -100,12 +101,4 @@ function bestTitle(byRank: readonly Sighting[], url: string): string {
 
 function bestRank(result: Pick<FusedResult, 'foundBy'>): number {
   return Math.min(...result.foundBy.map(({ rank }) => rank));
-}
-
-function domainOf(url: string): string {
-  try {
-    return new URL(url).hostname.replace(/^www\./, '');
-  } catch {
-    return '';
-  }
 }

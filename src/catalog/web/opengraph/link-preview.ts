@@ -1,6 +1,7 @@
 // One preview from everything a page declares, each value from the most specific source that has
 // it (Open Graph, then X card, then schema.org, then plain HTML), saying which one it came from.
 import type { JsonLdItem, LinkPreview, OpenGraph, PageIcon, PreviewSources, StandardMeta, TwitterCard } from './metadata-types.ts';
+import { siteHost } from '../../../net/site-host.ts';
 
 export interface PreviewInputs {
   pageUrl: string;
@@ -31,7 +32,7 @@ export function buildPreview(inputs: PreviewInputs): { preview: LinkPreview; fro
   const title = pick<PreviewSources['title']>([['og:title', og.title], ['twitter:title', twitter.title], ['json-ld', firstOf((item) => item.headline ?? item.name)], ['title', inputs.title], ['h1', inputs.h1]]);
   const description = pick<PreviewSources['description']>([['og:description', og.description], ['twitter:description', twitter.description], ['description', meta.description], ['json-ld', firstOf((item) => item.description)]]);
   const image = pick<PreviewSources['image']>([['og:image', ogImage?.secureUrl ?? ogImage?.url], ['twitter:image', twitter.image], ['json-ld', firstOf((item) => item.image)], ['image_src', inputs.imageSrc]]);
-  const siteName = pick<PreviewSources['siteName']>([['og:site_name', og.siteName], ['json-ld', siteNameInJsonLd(jsonLd)], ['application-name', meta.applicationName]]) ?? [hostLabel(inputs.pageUrl), 'hostname'];
+  const siteName = pick<PreviewSources['siteName']>([['og:site_name', og.siteName], ['json-ld', siteNameInJsonLd(jsonLd)], ['application-name', meta.applicationName]]) ?? [siteHost(inputs.pageUrl), 'hostname'];
   const url = pick<PreviewSources['url']>([['og:url', og.url], ['canonical', inputs.canonical]]) ?? [inputs.pageUrl, 'page'];
   const type = pick<PreviewSources['type']>([['og:type', og.type]]) ?? ['website', 'default'];
   const favicon = chooseFavicon(inputs.icons, inputs.pageUrl);
@@ -46,10 +47,6 @@ export function buildPreview(inputs: PreviewInputs): { preview: LinkPreview; fro
 function siteNameInJsonLd(items: readonly JsonLdItem[]): string | null {
   const website = items.find((item) => item.types.includes('WebSite') && item.name);
   return website?.name ?? items.map((item) => item.publisher).find((name) => name !== null) ?? null;
-}
-
-function hostLabel(pageUrl: string): string {
-  return new URL(pageUrl).hostname.replace(/^www\./, '');
 }
 
 function chooseFavicon(icons: readonly PageIcon[], pageUrl: string): [string, PreviewSources['favicon']] {
