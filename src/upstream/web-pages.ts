@@ -78,7 +78,8 @@ export class WebPages {
     }
   }
 
-  async render(url: string, request: PageRequest): Promise<RenderOutcome> {
+  /** Renders the page; `fetched` is its document when the caller already has it complete (it is not fetched again). */
+  async render(url: string, request: PageRequest, fetched?: GuardedResponse): Promise<RenderOutcome> {
     const renderer = this.options.renderer;
     if (!renderer) return { rendered: false, reason: 'rendering is turned off on this gateway' };
     const availability = await renderer.availability();
@@ -86,7 +87,7 @@ export class WebPages {
     const timeoutMs = request.deadline - Date.now() - DEADLINE_MARGIN_MS;
     if (timeoutMs < 1_000) return { rendered: false, reason: 'not enough time was left in this call to render the page' };
     try {
-      return { rendered: true, page: await this.renderThroughGuard(renderer, url, request, timeoutMs) };
+      return { rendered: true, page: await this.renderThroughGuard(renderer, url, request, timeoutMs, fetched) };
     } catch (error) {
       // The static read is still worth selling: the caller gets it, with the reason it was not rendered.
       if (request.signal.aborted) throw error;
@@ -95,13 +96,16 @@ export class WebPages {
   }
 
   /** Chromium opens no connection itself: every request of the page is fetched here, through the guard. */
-  private renderThroughGuard(renderer: PageRenderer, url: string, request: PageRequest, timeoutMs: number): Promise<RenderedPage> {
+  private renderThroughGuard(renderer: PageRenderer, url: string, request: PageRequest, timeoutMs: number, fetched?: GuardedResponse): Promise<RenderedPage> {
     const resourceMaxBytes = this.options.resourceMaxBytes ?? Math.min(this.options.pageMaxBytes, 2 * 1024 * 1024);
     const userAgent = BROWSER_HEADERS['user-agent']!;
     return renderer.render(url, {
       timeoutMs,
       signal: request.signal,
       userAgent,
+      ...(fetched && !fetched.truncated && !fetched.bodySkipped
+        ? { mainDocument: { status: fetched.status, headers: fetched.headers, body: fetched.body, url: fetched.url.toString() } }
+        : {}),
       fetchResource: async (resource) => {
         // A page's reads are what its text is built from; its writes (POST, PUT...) are not made on a caller's behalf.
         if (resource.method !== 'GET' && resource.method !== 'HEAD') throw new Error(`${resource.method} requests of a rendered page are not made`);

@@ -102,6 +102,7 @@ describe('browse_web_stealth', () => {
     assert.match(String(call.body.markdown), /glacier retreated forty metres/);
     const paths = web.server.requests.map((r) => r.path);
     assert.ok(paths.includes('/pages/js-app.js') && paths.includes('/pages/js-app-data.json'), 'the page\'s own requests went through the gateway\'s fetcher');
+    assert.equal(paths.filter((path) => path === '/pages/js-app.html').length, 1, 'the document read statically is the one rendered: fetched once');
   });
 
   test('plain text is read as it is', async () => {

@@ -52,7 +52,7 @@ export async function browsePage(url: string, ctx: Context): Promise<BrowsedPage
   const verdict = needsRendering(decoded.text, staticRead);
   if (!verdict.render) return { ...base, ...staticRead, charset: decoded.charset, rendered: false };
 
-  const outcome = await ctx.web.render(base.finalUrl, { signal: ctx.signal, deadline: ctx.deadline });
+  const outcome = await ctx.web.render(base.finalUrl, { signal: ctx.signal, deadline: ctx.deadline }, response);
   if (!outcome.rendered) {
     return { ...base, ...staticRead, charset: decoded.charset, rendered: false, renderNote: `${verdict.reason}, but it could not be rendered: ${outcome.reason}` };
   }

@@ -107,7 +107,7 @@ export class PageRenderer {
       context.on('page', (popup) => {
         if (popup !== page) void popup.close().catch(() => undefined);
       });
-      const { finalUrl } = await traffic.fetchMainDocument(target.href, documentRequestHeaders(userAgent));
+      const { finalUrl } = await traffic.fetchMainDocument(target.href, documentRequestHeaders(userAgent), options.mainDocument);
       const response = await page.goto(finalUrl, { waitUntil: 'domcontentloaded', timeout: deadline.timeLeftMs() });
 
       deadline.enter('waiting for the page to settle');

@@ -37,6 +37,8 @@ export interface RenderOptions {
   userAgent?: string;
   /** Requests the page may make (the document included); beyond it they are refused. Default 150. */
   maxResources?: number;
+  /** The main document, already fetched by the caller (through the guard): used as it is, not fetched again. */
+  mainDocument?: ResourceResponse;
 }
 
 export interface ResourceCounts {

@@ -32,7 +32,8 @@ export interface RoutedTraffic {
    * at the URL the redirects ended on (its address, relative links and client-side routing need
    * it): Chromium's own request for that URL gets this answer. Throws the fetcher's error.
    */
-  fetchMainDocument(url: string, headers: Record<string, string>): Promise<{ finalUrl: string }>;
+  /** Fetches the main document through the fetcher, or takes the one the caller already has. */
+  fetchMainDocument(url: string, headers: Record<string, string>, fetched?: ResourceResponse): Promise<{ finalUrl: string }>;
 }
 
 export async function routeThroughFetcher(context: BrowserContext, options: RoutingOptions): Promise<RoutedTraffic> {
@@ -112,9 +113,9 @@ export async function routeThroughFetcher(context: BrowserContext, options: Rout
     counts,
     inFlight: () => inFlight,
     lastActivityAt: () => lastActivityAt,
-    async fetchMainDocument(url, headers) {
+    async fetchMainDocument(url, headers, fetched) {
       if (admit('document') !== undefined) throw new Error(options.signal.aborted ? 'the render is over' : 'maxResources allows no request');
-      const response = await fetchCounted({ url, method: 'GET', headers, resourceType: 'document' });
+      const response = fetched ?? (await fetchCounted({ url, method: 'GET', headers, resourceType: 'document' }));
       const finalUrl = normalised(response.url) ?? url;
       mainDocument = { url: finalUrl, response };
       return { finalUrl };
