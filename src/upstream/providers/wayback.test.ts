@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { ToolError } from '../../catalog/tool.ts';
 import { failureOf, fixtureResponse, rawResponse, RecordingCaller } from './recording-caller.ts';
 import { lookupWayback, parseWayback, wayback } from './wayback.ts';
 
@@ -42,26 +41,19 @@ describe('parseWayback', () => {
 });
 
 describe('lookupWayback', () => {
-  test('asks /wayback/available for the url and timestamp', async () => {
+  test('asks /wayback/available for the url alone (the most recent capture)', async () => {
     const caller = new RecordingCaller(fixtureResponse('wayback', 'available.json', JSON_TYPE));
-    const answer = await lookupWayback(caller, 'example.com', signal, '20130919');
+    const answer = await lookupWayback(caller, 'example.com', signal);
     const { provider, request } = caller.only();
     assert.equal(provider, wayback);
     assert.equal(request.path, '/wayback/available');
-    assert.deepEqual(request.query, { url: 'example.com', timestamp: '20130919' });
+    assert.deepEqual(request.query, { url: 'example.com' });
     assert.equal(answer.value.archived, true);
     assert.equal(answer.source.attribution, 'Internet Archive Wayback Machine');
   });
 
-  test('leaves the timestamp out when none is given', async () => {
+  test('a URL never archived is an answer', async () => {
     const caller = new RecordingCaller(fixtureResponse('wayback', 'not-archived.json', JSON_TYPE));
     assert.deepEqual((await lookupWayback(caller, 'example.com', signal)).value, { archived: false });
-    assert.equal(caller.only().request.query?.timestamp, undefined);
-  });
-
-  test('refuses a timestamp that is not 1 to 14 digits before asking', async () => {
-    const caller = new RecordingCaller(fixtureResponse('wayback', 'available.json', JSON_TYPE));
-    await assert.rejects(lookupWayback(caller, 'example.com', signal, '2013-09-19'), (error: unknown) => error instanceof ToolError && error.status === 400);
-    assert.equal(caller.calls.length, 0);
   });
 });

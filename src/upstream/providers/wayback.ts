@@ -1,7 +1,6 @@
-// The Internet Archive's Wayback Availability API: `GET /wayback/available?url=...[&timestamp=...]`
+// The Internet Archive's Wayback Availability API: `GET /wayback/available?url=...`
 // answers `{"archived_snapshots":{"closest":{"available":true,"url":...,"timestamp":"YYYYMMDDhhmmss","status":"200"}}}`,
 // or `{"archived_snapshots":{}}` when the URL is not archived or not currently accessible.
-import { ToolError } from '../../catalog/tool.ts';
 import type { RawResponse } from '../http/http-types.ts';
 import type { ProviderAnswer, ProviderCaller } from '../provider-call.ts';
 import { defineProvider } from '../provider.ts';
@@ -38,14 +37,9 @@ export type WaybackAvailability =
       status: number | null;
     };
 
-/** The API takes 1 to 14 digits of YYYYMMDDhhmmss and answers with the capture closest to it. */
-const TIMESTAMP = /^\d{1,14}$/;
-
-export async function lookupWayback(caller: ProviderCaller, url: string, signal: AbortSignal, timestamp?: string): Promise<ProviderAnswer<WaybackAvailability>> {
-  if (timestamp !== undefined && !TIMESTAMP.test(timestamp)) {
-    throw new ToolError(400, 'invalid_timestamp', 'timestamp must be 1 to 14 digits of YYYYMMDDhhmmss, e.g. 20060101');
-  }
-  return caller.call(wayback, { path: '/wayback/available', query: { url, timestamp } }, parseWayback, signal);
+/** The most recent accessible capture of the URL (the API's answer when no timestamp is given). */
+export async function lookupWayback(caller: ProviderCaller, url: string, signal: AbortSignal): Promise<ProviderAnswer<WaybackAvailability>> {
+  return caller.call(wayback, { path: '/wayback/available', query: { url } }, parseWayback, signal);
 }
 
 export function parseWayback(response: RawResponse): WaybackAvailability {
