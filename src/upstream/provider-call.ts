@@ -19,6 +19,17 @@ export interface ProviderRequest {
   cache?: boolean;
   /** Statuses handed to the parser instead of failing the call (e.g. 404 as a "not found" answer). */
   acceptStatuses?: readonly number[];
+  /**
+   * How long this answer stays fresh in the cache (ms from `now`), when the provider says so itself
+   * (an Expires header, a next publication time); undefined: the provider's cacheTtlMs.
+   */
+  freshFor?: (response: RawResponse, now: number) => number | undefined;
+  /**
+   * Redirects (301/302/303/307/308) followed at most, to any host (a directory service pointing at
+   * the registry that holds the answer). Each hop after the first passes the SSRF guard. Default 0:
+   * a redirect is an answer like any other status.
+   */
+  followRedirects?: number;
 }
 
 /**

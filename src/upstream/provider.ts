@@ -16,6 +16,15 @@ export interface RateLimit {
   maxQueueMs: number;
 }
 
+export interface ApiKey {
+  env: string;
+  /** Sent as a request header, a query parameter or a field of the form body, under `name`. */
+  in: 'header' | 'query' | 'form';
+  name: string;
+  /** True: the provider works without it (the key only raises a quota); else the provider is off until it is set. */
+  optional?: boolean;
+}
+
 export interface ProviderDefinition {
   /** Stable id, used in settings, metrics and the `source` of answers: "searxng". */
   id: string;
@@ -23,8 +32,8 @@ export interface ProviderDefinition {
   name: string;
   /** The setting that holds the base URL, and its default. No default: the provider is off until configured. */
   baseUrl: { env: string; default?: string };
-  /** A secret the provider needs: which setting holds it and how it is sent. The provider is off without it. */
-  apiKey?: { env: string; header: string };
+  /** A secret (or contact) the provider takes: which setting holds it and how it is sent. */
+  apiKey?: ApiKey;
   /** Per request (one attempt). */
   timeoutMs: number;
   /** Largest answer read; a larger one is cut at the cap and refused as a bad answer. */

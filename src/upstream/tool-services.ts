@@ -5,6 +5,7 @@ import type { Logger } from '../log.ts';
 import type { Config } from '../config.ts';
 import { PageRenderer } from './browser/page-renderer.ts';
 import { systemResolver } from './guard/guarded-fetch.ts';
+import { providerRedirectGuard } from './guard/provider-redirect-guard.ts';
 import type { HostResolver } from './http/http-types.ts';
 import { rawFetch } from './http/raw-fetch.ts';
 import type { ProviderDefinition } from './provider.ts';
@@ -27,15 +28,16 @@ export interface ToolServicesOverrides {
 
 export function createToolServices(config: Pick<Config, 'upstream' | 'publicBaseUrl' | 'network'>, log: Logger, overrides: ToolServicesOverrides = {}): ToolServices {
   const settings = config.upstream;
+  const policy = { allowedPorts: settings.fetchAllowedPorts, allow: settings.ssrfAllow, resolve: overrides.resolveHost ?? systemResolver };
   const upstream = new Upstream(overrides.providers ?? providers, {
     userAgent: providerUserAgent(settings.contact, config.publicBaseUrl),
     baseUrls: settings.baseUrls,
     apiKeys: settings.apiKeys,
     ...(settings.timeoutMs !== undefined ? { timeoutMs: settings.timeoutMs } : {}),
-  }, rawFetch);
+  }, rawFetch, Date.now, providerRedirectGuard(policy));
   const renderer = new PageRenderer({ executablePath: settings.chromiumPath, maxConcurrent: settings.renderConcurrency, log });
   const web = new WebPages({
-    policy: { allowedPorts: settings.fetchAllowedPorts, allow: settings.ssrfAllow, resolve: overrides.resolveHost ?? systemResolver },
+    policy,
     pageMaxBytes: settings.pageMaxBytes,
     renderer,
   });

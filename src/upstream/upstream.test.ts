@@ -8,7 +8,8 @@ import { rawFetch } from './http/raw-fetch.ts';
 import type { ProviderDefinition } from './provider.ts';
 import { defineProvider } from './provider.ts';
 import { badAnswer, UpstreamError } from './upstream-errors.ts';
-import { Upstream } from './upstream.ts';
+import { providerRedirectGuard } from './guard/provider-redirect-guard.ts';
+import { Upstream, type RedirectGuard } from './upstream.ts';
 
 let server: FixtureServer;
 before(async () => {
@@ -74,7 +75,7 @@ describe('a provider call', () => {
   });
 
   test('sends the API key in its header and never shows it', async () => {
-    const keyed = provider({ apiKey: { env: 'TEST_KEY', header: 'x-api-key' } });
+    const keyed = provider({ apiKey: { env: 'TEST_KEY', in: 'header', name: 'x-api-key' } });
     const upstream = new Upstream([keyed], { userAgent: 'ua', baseUrls: { testprov: server.origin }, apiKeys: { testprov: 'sekret' } }, rawFetch);
     server.on('/s', jsonAnswer({ items: [] }));
     const answer = await upstream.forCall(soon()).call(keyed, { path: '/s', query: { api_key: 'sekret2' } }, parseItems, signal());
@@ -83,7 +84,7 @@ describe('a provider call', () => {
   });
 
   test('an unconfigured provider is a 503 naming the setting, and nothing is sent', async () => {
-    const keyed = provider({ apiKey: { env: 'TEST_KEY', header: 'x-api-key' } });
+    const keyed = provider({ apiKey: { env: 'TEST_KEY', in: 'header', name: 'x-api-key' } });
     const upstream = new Upstream([keyed], { userAgent: 'ua', baseUrls: { testprov: server.origin }, apiKeys: {} }, rawFetch);
     assert.equal(upstream.isConfigured(keyed), false);
     const error = await failure(upstream.forCall(soon()).call(keyed, { path: '/s' }, parseItems, signal()));
@@ -242,5 +243,83 @@ describe('admission', () => {
     const error = await failure(upstream.forCall(soon(1_000)).call(provider(), { path: '/p', cache: false }, parseItems, signal()));
     assert.equal(error.status, 503);
     assert.equal(server.requests.length, 1, 'the paused provider was not asked again');
+  });
+});
+
+describe("the provider's own freshness", () => {
+  test('an answer stays fresh for as long as freshFor says, then is asked again', async () => {
+    let now = Date.parse('2026-11-23T10:00:00Z');
+    const upstream = upstreamFor(provider({ cacheTtlMs: 60_000 }), () => now);
+    server.on('/api/f', jsonAnswer({ items: ['x'] }, 200, { expires: new Date(now + 300_000).toUTCString() }));
+    const untilExpires = (response: { headers: Readonly<Record<string, string>> }, at: number) => Date.parse(response.headers.expires ?? '') - at;
+    const ask = () => upstream.forCall(Date.now() + 5_000).call(provider(), { path: '/f', freshFor: untilExpires }, parseItems, signal());
+    await ask();
+    now += 240_000; // past the provider's 60 s TTL, within the answer's own 300 s
+    await ask();
+    assert.equal(server.requests.length, 1, 'served from the cache while the answer said it was fresh');
+    now += 61_000;
+    await ask();
+    assert.equal(server.requests.length, 2, 'asked again once it expired');
+  });
+});
+
+describe('keys in the query or the form, and optional keys', () => {
+  test('a query key is sent and redacted in the source; a form key goes in the body; an optional key may be absent', async () => {
+    const inQuery = provider({ apiKey: { env: 'TEST_EMAIL', in: 'query', name: 'de', optional: true } });
+    server.on('/q', jsonAnswer({ items: [] }));
+    const withKey = new Upstream([inQuery], { userAgent: 'ua', baseUrls: { testprov: server.origin }, apiKeys: { testprov: 'ops@gateway.test' } }, rawFetch);
+    const answer = await withKey.forCall(soon()).call(inQuery, { path: '/q', query: { q: 'hi' } }, parseItems, signal());
+    assert.equal(server.requests[0]!.query.get('de'), 'ops@gateway.test');
+    assert.doesNotMatch(answer.source.url, /ops@gateway/);
+    const withoutKey = new Upstream([inQuery], { userAgent: 'ua', baseUrls: { testprov: server.origin }, apiKeys: {} }, rawFetch);
+    assert.equal(withoutKey.isConfigured(inQuery), true, 'an optional key does not turn the provider off');
+    await withoutKey.forCall(soon()).call(inQuery, { path: '/q', query: { q: 'ho' } }, parseItems, signal());
+    assert.equal(server.requests[1]!.query.has('de'), false);
+
+    const inForm = provider({ apiKey: { env: 'TEST_KEY', in: 'form', name: 'api_key' } });
+    server.on('/t', jsonAnswer({ items: [] }), 'POST');
+    const form = new Upstream([inForm], { userAgent: 'ua', baseUrls: { testprov: server.origin }, apiKeys: { testprov: 'sekret' } }, rawFetch);
+    await form.forCall(soon()).call(inForm, { path: '/t', method: 'POST', form: { q: 'hello' } }, parseItems, signal());
+    assert.deepEqual(Object.fromEntries(new URLSearchParams(server.requests[2]!.body)), { q: 'hello', api_key: 'sekret' });
+  });
+});
+
+describe('redirects a request asked to follow', () => {
+  let registry: FixtureServer;
+  before(async () => {
+    registry = await startFixtureServer();
+  });
+  after(() => registry.close());
+
+  const guardAllowing = (allow: string[]) =>
+    providerRedirectGuard({ allowedPorts: [new URL(registry.origin).port].map(Number), allow, resolve: async () => [{ address: '127.0.0.1', family: 4 }] });
+  const keyed = provider({ apiKey: { env: 'TEST_KEY', in: 'header', name: 'x-api-key' } });
+  const upstreamWith = (guard?: RedirectGuard) =>
+    new Upstream([keyed], { userAgent: 'ua', baseUrls: { testprov: `${server.origin}/api` }, apiKeys: { testprov: 'sekret' } }, rawFetch, Date.now, guard);
+
+  test('the hop to another host is checked by the guard, followed, and gets no key', async () => {
+    registry.reset();
+    server.on('/api/domain/example.com', { status: 302, headers: { location: `${registry.origin}/rdap/domain/example.com` } });
+    registry.on('/rdap/domain/example.com', jsonAnswer({ items: ['registry'] }));
+    const answer = await upstreamWith(guardAllowing(['127.0.0.1/32'])).forCall(soon()).call(keyed, { path: '/domain/example.com', followRedirects: 2 }, parseItems, signal());
+    assert.deepEqual(answer.value, ['registry']);
+    assert.equal(registry.requests[0]!.headers['x-api-key'], undefined);
+    assert.equal(server.requests[0]!.headers['x-api-key'], 'sekret');
+  });
+
+  test('a hop the guard refuses is a 502 naming the provider, and nothing is sent there', async () => {
+    registry.reset();
+    server.on('/api/domain/example.org', { status: 302, headers: { location: `${registry.origin}/rdap/domain/example.org` } });
+    const error = await failure(upstreamWith(guardAllowing([])).forCall(soon()).call(keyed, { path: '/domain/example.org', followRedirects: 2 }, parseItems, signal()));
+    assert.equal(error.status, 502);
+    assert.match(error.message, /^Test Provider: it redirected to http:\/\/127\.0\.0\.1:\d+, which the SSRF guard refuses/);
+    assert.equal(registry.requests.length, 0);
+  });
+
+  test('without followRedirects a redirect is a status like any other (here: 502)', async () => {
+    server.on('/api/domain/example.net', { status: 302, headers: { location: `${registry.origin}/x` } });
+    const error = await failure(upstreamWith(guardAllowing(['127.0.0.1/32'])).forCall(soon()).call(keyed, { path: '/domain/example.net' }, parseItems, signal()));
+    assert.equal(error.status, 502);
+    assert.match(error.message, /answered HTTP 302/);
   });
 });

@@ -4,7 +4,7 @@
 // a TTL cache that serves a stale answer, marked as such, only when the provider fails. Every
 // failure leaves as an UpstreamError (502/503/504, naming the provider), so it is never charged.
 import { RawFetchError } from './http/http-types.ts';
-import type { RawRequest, RawResponse } from './http/http-types.ts';
+import type { RawRequest, RawResponse, ResolvedAddress } from './http/http-types.ts';
 import type { ProviderAnswer, ProviderCaller, ProviderRequest, ResponseParser } from './provider-call.ts';
 import type { ProviderDefinition, SourceNote } from './provider.ts';
 import { AdmissionRefused, RateLimiter, sleep } from './rate-limiter.ts';
@@ -15,6 +15,9 @@ import type { ProviderHealth } from './provider-health.ts';
 import { ProviderStats } from './provider-health.ts';
 
 export type RawFetch = (request: RawRequest) => Promise<RawResponse>;
+
+/** Checks a URL a provider redirected to (the SSRF guard's rules for caller URLs) and gives the address to connect to. */
+export type RedirectGuard = (url: URL, deadline: number, signal: AbortSignal) => Promise<{ ok: true; pinned: ResolvedAddress } | { ok: false; message: string }>;
 
 export interface UpstreamSettings {
   /** `User-Agent` sent to every provider: names the product and a contact. */
@@ -45,6 +48,9 @@ const MAX_RETRY_WAIT_MS = 3_000;
 const UNAVAILABLE_RETRY_AFTER_S = 10;
 const RATE_LIMITED_RETRY_AFTER_S = 30;
 const CACHE_ENTRIES_PER_PROVIDER = 2_000;
+/** The longest a provider's own freshness (Expires, next publication) keeps an answer without asking again. */
+const MAX_FRESH_MS = 24 * 60 * 60_000;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 export class Upstream {
   private readonly states = new Map<string, ProviderState>();
@@ -54,6 +60,8 @@ export class Upstream {
     private readonly settings: UpstreamSettings,
     private readonly fetchRaw: RawFetch,
     private readonly clock: () => number = Date.now,
+    /** Without one, a redirect a request asked to follow is refused. */
+    private readonly redirectGuard?: RedirectGuard,
   ) {}
 
   baseUrlOf(provider: ProviderDefinition): string | undefined {
@@ -63,7 +71,7 @@ export class Upstream {
   }
 
   isConfigured(provider: ProviderDefinition): boolean {
-    return this.baseUrlOf(provider) !== undefined && (!provider.apiKey || Boolean(this.settings.apiKeys[provider.id]));
+    return this.baseUrlOf(provider) !== undefined && (!provider.apiKey || provider.apiKey.optional === true || Boolean(this.settings.apiKeys[provider.id]));
   }
 
   /** A caller bound to one tool call's deadline (epoch ms): no wait, retry or request outlives it. */
@@ -111,7 +119,7 @@ export class Upstream {
     }
     const state = this.state(provider);
     const url = this.requestUrl(provider, request);
-    const publicUrl = withoutSecrets(url);
+    const publicUrl = withoutSecrets(url, provider.apiKey?.in === 'query' ? provider.apiKey.name : undefined);
     const method = request.method ?? 'GET';
     const cacheable = request.cache !== false && provider.cacheTtlMs > 0;
     const cacheKey = `${method} ${url.toString()} ${request.form ? new URLSearchParams(request.form as Record<string, string>).toString() : ''}`;
@@ -122,10 +130,14 @@ export class Upstream {
     }
 
     try {
-      const value = await this.fetchParsed(provider, state, { url, method, request, parse, signal, deadline });
+      const { value, response } = await this.fetchParsed(provider, state, { url, method, request, parse, signal, deadline });
       const fetchedAt = this.clock();
       state.stats.success(fetchedAt);
-      if (cacheable) state.cache.set(cacheKey, { value, url: publicUrl }, fetchedAt, provider.cacheTtlMs, provider.staleForMs);
+      if (cacheable) {
+        const freshMs = request.freshFor?.(response, fetchedAt);
+        const ttlMs = freshMs === undefined || !Number.isFinite(freshMs) ? provider.cacheTtlMs : Math.min(MAX_FRESH_MS, Math.max(0, freshMs));
+        state.cache.set(cacheKey, { value, url: publicUrl }, fetchedAt, ttlMs, provider.staleForMs);
+      }
       return { value, source: this.note(provider, publicUrl, fetchedAt) };
     } catch (error) {
       const failure = asUpstreamError(provider, error, signal);
@@ -142,7 +154,7 @@ export class Upstream {
     provider: ProviderDefinition,
     state: ProviderState,
     call: { url: URL; method: 'GET' | 'POST'; request: ProviderRequest; parse: ResponseParser<T>; signal: AbortSignal; deadline: number },
-  ): Promise<T> {
+  ): Promise<{ value: T; response: RawResponse }> {
     const idempotent = call.method === 'GET';
     for (let attempt = 1; ; attempt += 1) {
       let release: () => void;
@@ -162,15 +174,7 @@ export class Upstream {
         if (remaining <= 0) throw new UpstreamError('timeout', provider.name, 'no time was left in this call to ask it');
         const timeoutMs = Math.min(this.timeoutOf(provider), remaining);
         try {
-          response = await this.fetchRaw({
-            url: call.url,
-            method: call.method,
-            headers: this.headers(provider, call.request),
-            ...(call.request.form ? { body: new URLSearchParams(call.request.form as Record<string, string>).toString() } : {}),
-            timeoutMs,
-            maxBytes: provider.maxBytes,
-            signal: call.signal,
-          });
+          response = await this.send(provider, call, timeoutMs);
         } catch (error) {
           if (!(error instanceof RawFetchError)) throw error;
           const failure = rawFailure(provider, error, timeoutMs);
@@ -198,11 +202,53 @@ export class Upstream {
         throw new UpstreamError('bad_answer', provider.name, `its answer was larger than the ${provider.maxBytes}-byte limit`);
       }
       try {
-        return call.parse(response);
+        return { value: call.parse(response), response };
       } catch (error) {
         if (error instanceof UpstreamError) throw error;
         throw new UpstreamError('bad_answer', provider.name, `its answer could not be read (${error instanceof Error ? error.message : String(error)})`);
       }
+    }
+  }
+
+  /** One attempt: the request, and the redirects it may follow, within `timeoutMs` together. */
+  private async send(
+    provider: ProviderDefinition,
+    call: { url: URL; method: 'GET' | 'POST'; request: ProviderRequest; signal: AbortSignal; deadline: number },
+    timeoutMs: number,
+  ): Promise<RawResponse> {
+    const until = this.clock() + timeoutMs;
+    const form = this.formBody(provider, call.request);
+    let url = call.url;
+    let method = call.method;
+    let headers = this.headers(provider, call.request);
+    let pinnedAddress: ResolvedAddress | undefined;
+    for (let hops = 0; ; hops += 1) {
+      const response = await this.fetchRaw({
+        url,
+        method,
+        headers,
+        ...(form !== undefined && method === 'POST' ? { body: form } : {}),
+        ...(pinnedAddress ? { pinnedAddress } : {}),
+        timeoutMs: Math.max(1, until - this.clock()),
+        maxBytes: provider.maxBytes,
+        signal: call.signal,
+      });
+      const location = response.headers.location;
+      if (!REDIRECT_STATUSES.has(response.status) || location === undefined || hops >= (call.request.followRedirects ?? 0)) return response;
+      let next: URL;
+      try {
+        next = new URL(location, url);
+      } catch {
+        throw new UpstreamError('bad_answer', provider.name, `it redirected to an invalid location (${location.slice(0, 200)})`);
+      }
+      if (!this.redirectGuard) throw new UpstreamError('bad_answer', provider.name, `it redirected to ${next.origin}, and this gateway follows no provider redirects`);
+      const verdict = await this.redirectGuard(next, Math.min(until, call.deadline), call.signal);
+      if (!verdict.ok) throw new UpstreamError('bad_answer', provider.name, `it redirected to ${next.origin}, which the SSRF guard refuses (${verdict.message})`);
+      pinnedAddress = verdict.pinned;
+      // What was meant for the provider (its key, our form body) does not go to another origin.
+      if (next.origin !== url.origin) headers = { 'user-agent': headers['user-agent'] ?? '', accept: headers.accept ?? 'application/json' };
+      if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === 'POST')) method = 'GET';
+      url = next;
     }
   }
 
@@ -230,18 +276,32 @@ export class Upstream {
     for (const [name, value] of Object.entries(request.query ?? {})) {
       if (value !== undefined) url.searchParams.set(name, String(value));
     }
+    const key = this.keyOf(provider, 'query');
+    if (key) url.searchParams.set(key.name, key.value);
     return url;
   }
 
   private headers(provider: ProviderDefinition, request: ProviderRequest): Record<string, string> {
-    const key = provider.apiKey ? this.settings.apiKeys[provider.id] : undefined;
+    const key = this.keyOf(provider, 'header');
     return {
       'user-agent': this.settings.userAgent,
       accept: 'application/json',
       ...(request.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
       ...request.headers,
-      ...(provider.apiKey && key ? { [provider.apiKey.header]: key } : {}),
+      ...(key ? { [key.name]: key.value } : {}),
     };
+  }
+
+  private formBody(provider: ProviderDefinition, request: ProviderRequest): string | undefined {
+    if (!request.form) return undefined;
+    const key = this.keyOf(provider, 'form');
+    return new URLSearchParams({ ...request.form, ...(key ? { [key.name]: key.value } : {}) }).toString();
+  }
+
+  /** The provider's configured key, when it is sent in that place. */
+  private keyOf(provider: ProviderDefinition, place: 'header' | 'query' | 'form'): { name: string; value: string } | undefined {
+    const value = this.settings.apiKeys[provider.id];
+    return provider.apiKey?.in === place && value ? { name: provider.apiKey.name, value } : undefined;
   }
 
   private note(provider: ProviderDefinition, url: string, fetchedAt: number): SourceNote {
@@ -275,10 +335,10 @@ function asUpstreamError(provider: ProviderDefinition, error: unknown, signal: A
 }
 
 /** The request as it may be shown: query parameters that look like secrets removed. */
-function withoutSecrets(url: URL): string {
+function withoutSecrets(url: URL, keyParameter: string | undefined): string {
   const shown = new URL(url);
   for (const name of [...shown.searchParams.keys()]) {
-    if (/key|token|secret|password|sig/i.test(name)) shown.searchParams.set(name, 'redacted');
+    if (name === keyParameter || /key|token|secret|password|sig/i.test(name)) shown.searchParams.set(name, 'redacted');
   }
   return shown.toString();
 }

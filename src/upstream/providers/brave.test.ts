@@ -90,7 +90,7 @@ describe('searchBrave', () => {
   });
 
   test('sends its key as X-Subscription-Token (added by the upstream layer)', () => {
-    assert.deepEqual(brave.apiKey, { env: 'TOOLGATE_BRAVE_API_KEY', header: 'x-subscription-token' });
+    assert.deepEqual(brave.apiKey, { env: 'TOOLGATE_BRAVE_API_KEY', in: 'header', name: 'x-subscription-token' });
     assert.equal(brave.baseUrl.default, 'https://api.search.brave.com');
   });
 });

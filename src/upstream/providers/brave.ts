@@ -15,7 +15,7 @@ export const brave = defineProvider({
   id: 'brave',
   name: 'Brave Search',
   baseUrl: { env: 'TOOLGATE_BRAVE_URL', default: 'https://api.search.brave.com' },
-  apiKey: { env: 'TOOLGATE_BRAVE_API_KEY', header: 'x-subscription-token' },
+  apiKey: { env: 'TOOLGATE_BRAVE_API_KEY', in: 'header', name: 'x-subscription-token' },
   timeoutMs: 8_000,
   maxBytes: 1024 * 1024,
   // The free plan allows 1 request per second (X-RateLimit-Policy: 1;w=1).
