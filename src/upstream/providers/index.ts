@@ -7,9 +7,10 @@ import { gdelt } from './gdelt.ts';
 import { hnAlgolia } from './hn-algolia.ts';
 import { libretranslate } from './libretranslate.ts';
 import { mymemory } from './mymemory.ts';
+import { nominatim } from './nominatim.ts';
 import { searxng } from './searxng.ts';
 import { stackexchange } from './stackexchange.ts';
 import { wayback } from './wayback.ts';
 import { wikipedia } from './wikipedia.ts';
 
-export const providers: readonly ProviderDefinition[] = [searxng, brave, duckduckgo, wayback, wikipedia, hnAlgolia, stackexchange, gdelt, libretranslate, mymemory];
+export const providers: readonly ProviderDefinition[] = [searxng, brave, duckduckgo, wayback, wikipedia, hnAlgolia, stackexchange, gdelt, libretranslate, mymemory, nominatim];
