@@ -11,7 +11,8 @@ import type { PrivateKeyAccount } from 'viem';
 import type { ResolvedAddress } from '../../src/upstream/http/http-types.ts';
 import type { TestGateway } from '../support/gateway-harness.ts';
 import { startTestGateway } from '../support/gateway-harness.ts';
-import { chainClients, fundedPayer, paymentHeader, readPaymentRequired, readPaymentResponse, signPayment } from '../support/payments.ts';
+import { assertNotCharged, payFor as payForCall, withQuery } from '../support/paid-call.ts';
+import { fundedPayer, paymentHeader, readPaymentRequired, signPayment } from '../support/payments.ts';
 import type { FixtureServer } from '../support/fixture-server.ts';
 import { startFixtureServer } from '../support/fixture-server.ts';
 import type { WebFixtures } from '../support/web-fixtures.ts';
@@ -50,36 +51,8 @@ beforeEach(() => {
   trap.reset();
 });
 
-interface PaidCall {
-  status: number;
-  body: Record<string, unknown>;
-  headers: Headers;
-  settled: boolean;
-  /** What the payer's balance went down by. */
-  spent: bigint;
-}
-
-/** Asks for the price (402), pays with a fresh payer, and reports what happened on chain. */
-async function payFor(pathWithQuery: string, payer?: PrivateKeyAccount): Promise<PaidCall> {
-  const { balanceOf } = chainClients(t.devChain);
-  const account = payer ?? (await fundedPayer(t.devChain, '1'));
-  const unpaid = await fetch(`${t.baseUrl}${pathWithQuery}`);
-  assert.equal(unpaid.status, 402, `${pathWithQuery}: ${await unpaid.clone().text()}`);
-  const requirements = readPaymentRequired(unpaid).accepts[0]!;
-  const before = await balanceOf(account.address);
-  const paid = await fetch(`${t.baseUrl}${pathWithQuery}`, { headers: { 'PAYMENT-SIGNATURE': paymentHeader(await signPayment(account, requirements)) } });
-  const body = (await paid.json()) as Record<string, unknown>;
-  const spent = before - (await balanceOf(account.address));
-  return { status: paid.status, body, headers: paid.headers, settled: readPaymentResponse(paid)?.success === true, spent };
-}
-
-const q = (path: string, params: Record<string, string>) => `${path}?${new URLSearchParams(params)}`;
-
-function assertNotCharged(call: PaidCall): void {
-  assert.equal(call.settled, false, 'no PAYMENT-RESPONSE success');
-  assert.equal(call.spent, 0n, 'the payer\'s balance did not move');
-  assert.equal(call.body.charged, false);
-}
+const payFor = (pathWithQuery: string, payer?: PrivateKeyAccount) => payForCall(t, pathWithQuery, payer ? { payer } : {});
+const q = withQuery;
 
 describe('browse_web_stealth', () => {
   test('a static article: Markdown of the main content and its metadata, settled on chain', async () => {

@@ -41,6 +41,8 @@ export function providerEnv(origin: string): Record<string, string> {
     TOOLGATE_WIKIPEDIA_URL: `${origin}/wikipedia-{lang}`,
     TOOLGATE_STACKEXCHANGE_URL: `${origin}/se`,
     TOOLGATE_GDELT_URL: `${origin}/gdelt`,
+    TOOLGATE_NOMINATIM_URL: `${origin}/nominatim`,
+    TOOLGATE_MYMEMORY_URL: `${origin}/mymemory`,
   };
 }
 
@@ -57,6 +59,11 @@ export const providerRoutes: readonly ProviderRoute[] = [
   { provider: 'stackexchange', path: '/se/2.3/search/advanced', method: 'GET', answer: { ...json('stackexchange', 'search-results.json'), gzip: true }, fakeSuccess: { ...json('stackexchange', 'throttle-violation.json'), gzip: true }, fakeSuccessStatus: 503 },
   // GDELT labels its plain-text notices text/html.
   { provider: 'gdelt', path: '/gdelt/api/v2/doc/doc', method: 'GET', answer: json('gdelt', 'articles.json'), fakeSuccess: { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: fixture('upstream/gdelt/rate-limited.txt') }, fakeSuccessStatus: 503 },
+  // The knowledge tools' providers.
+  { provider: 'nominatim', path: '/nominatim/reverse', method: 'GET', answer: json('nominatim', 'reverse-house.json'), fakeSuccess: json('nominatim', 'error-400.json') },
+  { provider: 'nominatim', path: '/nominatim/search', method: 'GET', answer: json('nominatim', 'search-ottawa.json'), fakeSuccess: json('nominatim', 'error-400.json') },
+  // MyMemory's daily quota notice arrives as HTTP 200 with the notice as the "translation".
+  { provider: 'mymemory', path: '/mymemory/get', method: 'GET', answer: json('mymemory', 'get-en-pt-br.json'), fakeSuccess: json('mymemory', 'quota-warning.json'), fakeSuccessStatus: 503 },
 ];
 
 export interface WebFixtures {

@@ -1,0 +1,147 @@
+// The knowledge tools paid for end to end on anvil, every provider replayed by the loopback fixture
+// server: answers computed by hand from the fixtures, answers that are not errors (open water),
+// refusals before payment, provider failures never settled, and Nominatim's one request per second.
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, test } from 'node:test';
+import type { TestGateway } from '../support/gateway-harness.ts';
+import { startTestGateway } from '../support/gateway-harness.ts';
+import { fixture, jsonAnswer } from '../support/fixture-server.ts';
+import { assertNotCharged, payFor, withQuery } from '../support/paid-call.ts';
+import { fundedPayer } from '../support/payments.ts';
+import type { WebFixtures } from '../support/web-fixtures.ts';
+import { startWebFixtures } from '../support/web-fixtures.ts';
+
+let web: WebFixtures;
+let t: TestGateway;
+// The providers as declared: Nominatim's one request per second is part of what is tested here.
+before(async () => {
+  web = await startWebFixtures();
+  t = await startTestGateway({ env: web.env });
+});
+after(async () => {
+  await t?.close();
+  await web?.close();
+});
+beforeEach(() => web.restore());
+
+const recorded = (provider: string, file: string) => jsonAnswer(fixture(`upstream/${provider}/${file}`).toString('utf8'));
+const requestsTo = (path: string) => web.server.requests.filter((r) => r.path === path);
+
+describe('reverse_geocode', () => {
+  test('a street address from Nominatim, and offline the country, time zone and nearest place; settled at 0.003', async () => {
+    // reverse-house.json answers for 44.50155, 11.33989 (Via Guglielmo Marconi 71, Bologna).
+    const call = await payFor(t, withQuery('/api/geo/reverse', { lat: '44.50155', lon: '11.33989' }));
+    assert.equal(call.status, 200, JSON.stringify(call.body));
+    assert.equal(call.settled, true);
+    assert.equal(call.spent, 3000n);
+    const address = call.body.address as Record<string, string>;
+    assert.equal(address.houseNumber, '71');
+    assert.equal(address.road, 'Via Guglielmo Marconi');
+    assert.equal(address.locality, 'Bologna');
+    assert.equal(address.stateCode, 'IT-45');
+    assert.equal(address.countryCode, 'IT');
+    assert.deepEqual(call.body.country, { code: 'IT', code3: 'ITA', name: 'Italy' });
+    const zone = call.body.timeZone as { id: string; utcOffset: string };
+    assert.equal(zone.id, 'Europe/Rome');
+    assert.match(zone.utcOffset, /^\+0[12]:00$/);
+    const nearest = call.body.nearestPlace as { name: string; distanceKm: number };
+    assert.equal(nearest.name, 'Bologna');
+    assert.ok(nearest.distanceKm < 2);
+    assert.match(JSON.stringify(call.body.source), /OpenStreetMap contributors, ODbL/);
+    const sent = requestsTo('/nominatim/reverse').at(-1)!;
+    assert.equal(sent.query.get('format'), 'jsonv2');
+    assert.equal(sent.query.get('addressdetails'), '1');
+    assert.match(String(sent.headers['user-agent']), /^toolgate\//);
+  });
+
+  test('open water is an answer: no address, the nautical time zone, paid', async () => {
+    web.server.on('/nominatim/reverse', recorded('nominatim', 'reverse-unable-to-geocode.json'));
+    const call = await payFor(t, withQuery('/api/geo/reverse', { lat: '0', lon: '-20' }));
+    assert.equal(call.status, 200, JSON.stringify(call.body));
+    assert.equal(call.settled, true);
+    assert.equal(call.body.found, false);
+    assert.equal(call.body.address, null);
+    assert.equal(call.body.country, null);
+    assert.equal((call.body.timeZone as { id: string }).id, 'Etc/GMT+1');
+    assert.match(String(call.body.message), /open water/);
+  });
+
+  test('out-of-range coordinates are a 400 naming the field, before payment', async () => {
+    for (const [lat, lon, field] of [['91', '0', 'lat'], ['0', '-181', 'lon'], ['north', '3', 'lat']] as const) {
+      const response = await fetch(`${t.baseUrl}${withQuery('/api/geo/reverse', { lat, lon })}`);
+      assert.equal(response.status, 400, `${lat},${lon}`);
+      assert.match(JSON.stringify(await response.json()), new RegExp(field));
+    }
+  });
+
+  test('the same point again is served from the cache: Nominatim is asked once', async () => {
+    const before = requestsTo('/nominatim/reverse').length;
+    const first = await payFor(t, withQuery('/api/geo/reverse', { lat: '44.5015', lon: '11.3399' }));
+    const second = await payFor(t, withQuery('/api/geo/reverse', { lat: '44.5015', lon: '11.3399' }));
+    assert.equal(first.status, 200);
+    assert.equal(second.status, 200);
+    assert.equal(requestsTo('/nominatim/reverse').length, before + 1);
+    assert.equal((second.body.source as { fetchedAt: string }).fetchedAt, (first.body.source as { fetchedAt: string }).fetchedAt);
+  });
+
+  test('one request per second for the whole gateway: concurrent lookups queue, those that would wait over 5 s get 503 with Retry-After, free', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 1_100)); // earlier tests' turns have passed
+    const arrivals: number[] = [];
+    web.server.on('/nominatim/reverse', () => {
+      arrivals.push(Date.now());
+      return recorded('nominatim', 'reverse-house.json');
+    });
+    const payers = [];
+    for (let i = 0; i < 8; i += 1) payers.push(await fundedPayer(t.devChain, '1')); // minting is one nonce sequence
+    const calls = await Promise.all(payers.map((payer, i) => payFor(t, withQuery('/api/geo/reverse', { lat: String(10 + i), lon: '20.5' }), { payer })));
+    const answered = calls.filter((c) => c.status === 200);
+    const refused = calls.filter((c) => c.status === 503);
+    assert.equal(answered.length + refused.length, calls.length, calls.map((c) => c.status).join(','));
+    assert.ok(answered.length >= 5 && answered.length <= 6, `answered ${answered.length}`);
+    assert.ok(refused.length >= 2, `refused ${refused.length}`);
+    arrivals.sort((a, b) => a - b);
+    // The layer sends them exactly 1 s apart; what the server sees carries a little network jitter.
+    for (let i = 1; i < arrivals.length; i += 1) assert.ok(arrivals[i]! - arrivals[i - 1]! >= 900, `requests ${i - 1} and ${i} were ${arrivals[i]! - arrivals[i - 1]!} ms apart`);
+    assert.ok(arrivals.at(-1)! - arrivals[0]! >= (arrivals.length - 1) * 1_000 - 100, `${arrivals.length} requests within ${arrivals.at(-1)! - arrivals[0]!} ms`);
+    assert.equal(arrivals.length, answered.length, 'a refused call sent nothing');
+    for (const call of refused) {
+      assertNotCharged(call);
+      assert.match(call.headers.get('retry-after') ?? '', /^\d+$/);
+      assert.match(String(call.body.message), /Nominatim/);
+    }
+    for (const call of answered) assert.equal(call.settled, true);
+  });
+});
+
+describe('translate_language', () => {
+  test('MyMemory translates; the detected language is reported; settled at 0.005', async () => {
+    // get-en-pt-br.json answers "hello world" en -> pt-BR with "olá mundo".
+    const call = await payFor(t, '/api/ai/translate', { method: 'POST', body: { text: 'hello world', sourceLang: 'en', targetLang: 'pt-BR' } });
+    assert.equal(call.status, 200, JSON.stringify(call.body));
+    assert.equal(call.settled, true);
+    assert.equal(call.spent, 5000n);
+    assert.equal(call.body.translatedText, 'olá mundo');
+    assert.equal(call.body.provider, 'mymemory');
+    assert.ok(call.body.detected && typeof call.body.detected === 'object');
+    const sent = requestsTo('/mymemory/get').at(-1)!;
+    assert.equal(sent.query.get('q'), 'hello world');
+    assert.equal(sent.query.get('langpair'), 'en|pt-BR');
+  });
+
+  test("MyMemory's quota notice, delivered as a 200 translation, is a 503 with Retry-After and never sold", async () => {
+    web.server.on('/mymemory/get', recorded('mymemory', 'quota-warning.json'));
+    const call = await payFor(t, '/api/ai/translate', { method: 'POST', body: { text: 'quota day', sourceLang: 'en', targetLang: 'de' } });
+    assert.equal(call.status, 503, JSON.stringify(call.body));
+    assertNotCharged(call);
+    assert.match(call.headers.get('retry-after') ?? '', /^\d+$/);
+    assert.doesNotMatch(JSON.stringify(call.body), /translatedText/);
+  });
+
+  test('an unknown language code is a 400 with the supported list, before payment', async () => {
+    const response = await fetch(`${t.baseUrl}/api/ai/translate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: 'hi', targetLang: 'xx' }) });
+    assert.equal(response.status, 400);
+    const body = JSON.stringify(await response.json());
+    assert.match(body, /targetLang/);
+    assert.match(body, /\bfr\b/);
+  });
+});
