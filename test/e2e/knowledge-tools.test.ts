@@ -145,3 +145,47 @@ describe('translate_language', () => {
     assert.match(body, /\bfr\b/);
   });
 });
+
+describe('check_domain_security', () => {
+  test('DNS, SPF, DMARC, DNSSEC from DNS over HTTPS and registration from RDAP (through its redirect), with a score and its reasons; settled at 0.005', async () => {
+    // rdap.org answers with a redirect to the registry, which the layer follows through the SSRF guard.
+    web.server.on('/rdap/domain/example.com', { status: 302, headers: { location: `${web.server.origin}/registry-rdap/domain/example.com` } });
+    web.server.on('/registry-rdap/domain/example.com', recorded('rdap', 'example-com.json'));
+    const call = await payFor(t, withQuery('/api/security/domain-lookup', { domain: 'https://Example.COM/some/page' }));
+    assert.equal(call.status, 200, JSON.stringify(call.body));
+    assert.equal(call.settled, true);
+    assert.equal(call.spent, 5000n);
+    assert.equal(call.body.domain, 'example.com');
+    assert.equal(call.body.exists, true);
+    const email = call.body.email as { spf: { found: boolean; all: string }; dmarc: { policy: string } };
+    assert.equal(email.spf.found, true);
+    assert.equal(email.spf.all, '~');
+    assert.equal(email.dmarc.policy, 'none');
+    const registration = call.body.registration as { available: boolean; registered?: string };
+    assert.equal(registration.available, true, JSON.stringify(registration));
+    assert.match(String(registration.registered), /^1995-08-14/);
+    const risk = call.body.risk as { score: number; reasons: { code: string }[] };
+    assert.ok(risk.score >= 0 && risk.score <= 100);
+    assert.ok(risk.reasons.some((r) => r.code === 'dmarcNone'));
+    const asked = requestsTo('/doh').map((r) => r.query.get('type')?.toUpperCase());
+    for (const type of ['A', 'AAAA', 'MX', 'NS', 'CAA', 'TXT', 'DS', 'DNSKEY']) assert.ok(asked.includes(type), `asked ${type}`);
+    assert.equal(requestsTo('/doh')[0]?.headers.accept, 'application/dns-json');
+  });
+
+  test('a name that does not exist is an answer: NXDOMAIN, high risk, paid', async () => {
+    web.server.on('/rdap/domain/no-such-name-here.com', recorded('rdap', 'not-found.json'));
+    const call = await payFor(t, withQuery('/api/security/domain-lookup', { domain: 'no-such-name-here.com' }));
+    assert.equal(call.status, 200, JSON.stringify(call.body));
+    assert.equal(call.settled, true);
+    assert.equal(call.body.exists, false);
+    assert.ok((call.body.risk as { score: number }).score >= 80);
+  });
+
+  test('an IP address or a name without a dot is a 400 naming the field, before payment', async () => {
+    for (const domain of ['192.0.2.1', 'localhost', '']) {
+      const response = await fetch(`${t.baseUrl}${withQuery('/api/security/domain-lookup', { domain })}`);
+      assert.equal(response.status, 400, domain);
+      assert.match(JSON.stringify(await response.json()), /domain/);
+    }
+  });
+});

@@ -3,7 +3,7 @@
 // a few web pages. Returns the environment that points a gateway at it.
 import { providers } from '../../src/upstream/providers/index.ts';
 import type { ProviderDefinition } from '../../src/upstream/provider.ts';
-import type { FixtureAnswer, FixtureServer } from './fixture-server.ts';
+import type { FixtureAnswer, FixtureServer, ReceivedRequest } from './fixture-server.ts';
 import { fixture, jsonAnswer, startFixtureServer } from './fixture-server.ts';
 
 export interface ProviderRoute {
@@ -43,6 +43,8 @@ export function providerEnv(origin: string): Record<string, string> {
     TOOLGATE_GDELT_URL: `${origin}/gdelt`,
     TOOLGATE_NOMINATIM_URL: `${origin}/nominatim`,
     TOOLGATE_MYMEMORY_URL: `${origin}/mymemory`,
+    TOOLGATE_DOH_URL: `${origin}/doh`,
+    TOOLGATE_RDAP_URL: `${origin}/rdap`,
   };
 }
 
@@ -64,7 +66,24 @@ export const providerRoutes: readonly ProviderRoute[] = [
   { provider: 'nominatim', path: '/nominatim/search', method: 'GET', answer: json('nominatim', 'search-ottawa.json'), fakeSuccess: json('nominatim', 'error-400.json') },
   // MyMemory's daily quota notice arrives as HTTP 200 with the notice as the "translation".
   { provider: 'mymemory', path: '/mymemory/get', method: 'GET', answer: json('mymemory', 'get-en-pt-br.json'), fakeSuccess: json('mymemory', 'quota-warning.json'), fakeSuccessStatus: 503 },
+  // DNS over HTTPS: one path, the record type in the query (dnsAnswers below picks the capture).
+  { provider: 'doh', path: '/doh', method: 'GET', answer: json('doh', 'unde-pescuim-ro-a.json'), fakeSuccess: json('doh', 'error-body.json') },
+  { provider: 'rdap', path: '/rdap/domain/example.com', method: 'GET', answer: json('rdap', 'example-com.json'), fakeSuccess: json('rdap', 'error-ripe-501.json') },
 ];
+
+/**
+ * The captured DNS answers of unde-pescuim.ro, served for it and for example.com (the tool's
+ * example); any other name does not exist.
+ */
+export function dnsAnswers(request: ReceivedRequest): FixtureAnswer {
+  const name = (request.query.get('name') ?? '').toLowerCase().replace(/\.$/, '');
+  const type = (request.query.get('type') ?? '').toLowerCase();
+  const dnsJson = (file: string): FixtureAnswer => ({ ...json('doh', file), headers: { 'content-type': 'application/dns-json' } });
+  const ours = ['unde-pescuim.ro', 'example.com'];
+  if (type === 'txt' && ours.some((domain) => name === `_dmarc.${domain}`)) return dnsJson('unde-pescuim-ro-dmarc.json');
+  if (ours.includes(name) && ['a', 'aaaa', 'mx', 'ns', 'caa', 'txt', 'ds', 'dnskey'].includes(type)) return dnsJson(`unde-pescuim-ro-${type}.json`);
+  return dnsJson('nxdomain.json');
+}
 
 export interface WebFixtures {
   server: FixtureServer;
@@ -81,6 +100,7 @@ export async function startWebFixtures(): Promise<WebFixtures> {
   const restore = () => {
     server.reset();
     for (const route of providerRoutes) server.on(route.path, route.answer, route.method);
+    server.on('/doh', dnsAnswers);
     server.on('/pages/article.html', page('article.html', 'text/html; charset=utf-8'));
     server.on('/pages/notes.txt', text('Plain notes.\n\nSecond paragraph of the notes.'));
     server.on('/pages/js-app.html', page('js-app.html', 'text/html; charset=utf-8'));

@@ -2,15 +2,17 @@
 // configuration rows, the start-up check of the settings and /health are derived from this list.
 import type { ProviderDefinition } from '../provider.ts';
 import { brave } from './brave.ts';
+import { doh } from './doh.ts';
 import { duckduckgo } from './duckduckgo.ts';
 import { gdelt } from './gdelt.ts';
 import { hnAlgolia } from './hn-algolia.ts';
 import { libretranslate } from './libretranslate.ts';
 import { mymemory } from './mymemory.ts';
 import { nominatim } from './nominatim.ts';
+import { rdap } from './rdap.ts';
 import { searxng } from './searxng.ts';
 import { stackexchange } from './stackexchange.ts';
 import { wayback } from './wayback.ts';
 import { wikipedia } from './wikipedia.ts';
 
-export const providers: readonly ProviderDefinition[] = [searxng, brave, duckduckgo, wayback, wikipedia, hnAlgolia, stackexchange, gdelt, libretranslate, mymemory, nominatim];
+export const providers: readonly ProviderDefinition[] = [searxng, brave, duckduckgo, wayback, wikipedia, hnAlgolia, stackexchange, gdelt, libretranslate, mymemory, nominatim, doh, rdap];
