@@ -189,3 +189,72 @@ describe('check_domain_security', () => {
     }
   });
 });
+
+describe('get_live_weather', () => {
+  interface Weather {
+    location: { name: string; country: { code: string } | null; latitude: number; longitude: number; timeZone: string; resolvedBy: string; ambiguous: boolean; alternatives?: { country: string; region?: string }[] };
+    timeZone: string;
+    units: Record<string, string>;
+    current: { temperature: number; windSpeed: number; condition: { text: string } | null };
+    daily: { date: string; temperatureMin: number; temperatureMax: number; precipitationSum: number }[];
+    sources: { provider: string; attribution: string }[];
+  }
+  const weather = async (location: string) => {
+    const call = await payFor(t, withQuery('/api/tools/weather', { location }));
+    assert.equal(call.status, 200, JSON.stringify(call.body));
+    assert.equal(call.settled, true);
+    assert.equal(call.spent, 2000n);
+    return call.body as unknown as Weather;
+  };
+
+  test('a name from the offline gazetteer: current conditions and five local days from MET Norway, units and time zone stated', async () => {
+    const answer = await weather('Oslo');
+    assert.equal(answer.location.name, 'Oslo');
+    assert.equal(answer.location.country?.code, 'NO');
+    assert.equal(answer.location.resolvedBy, 'gazetteer');
+    assert.equal(answer.location.timeZone, 'Europe/Oslo');
+    assert.equal(answer.daily.length, 5);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo' }).format(new Date());
+    assert.equal(answer.daily[0]!.date, today, 'days are Oslo\'s local dates, starting today');
+    for (const day of answer.daily) assert.ok(day.temperatureMin <= day.temperatureMax);
+    assert.equal(answer.units.temperature, 'celsius');
+    assert.equal(typeof answer.current.temperature, 'number');
+    assert.ok(answer.current.condition?.text);
+    assert.match(JSON.stringify(answer.sources), /MET Norway.*CC BY 4\.0/);
+    const sent = requestsTo('/metno/weatherapi/locationforecast/2.0/compact').at(-1)!;
+    for (const key of ['lat', 'lon']) assert.match(sent.query.get(key) ?? '', /^-?\d+(\.\d{1,4})?$/, `${key} has at most 4 decimals`);
+    assert.equal(requestsTo('/nominatim/search').length, 0, 'a gazetteer name asks no geocoder');
+  });
+
+  test('a region narrows the name ("Paris, TX"); without it the capital wins and the others are listed', async () => {
+    const texas = await weather('Paris, TX');
+    assert.equal(texas.location.country?.code, 'US');
+    assert.equal(texas.location.timeZone, 'America/Chicago');
+    assert.equal(texas.location.ambiguous, false);
+    const paris = await weather('Paris');
+    assert.equal(paris.location.country?.code, 'FR');
+    assert.equal(paris.location.ambiguous, true);
+    assert.ok(paris.location.alternatives?.some((a) => a.country === 'US' && a.region === 'TX'));
+  });
+
+  test('coordinates are used as given; a name the gazetteer lacks goes to Nominatim search', async () => {
+    const point = await weather('40.7,-74');
+    assert.equal(point.location.resolvedBy, 'coordinates');
+    assert.equal(point.location.timeZone, 'America/New_York');
+    const online = await weather('Springfield, Sangamon County');
+    assert.equal(online.location.resolvedBy, 'nominatim');
+    assert.match(online.location.name, /^Ottawa/); // search-ottawa.json answers every search here
+    assert.equal(online.location.timeZone, 'America/Toronto');
+    assert.deepEqual(online.sources.map((s) => s.provider), ['nominatim', 'metno']);
+  });
+
+  test('a place nobody knows is a 404, and a latitude out of range a 400 before payment: neither charged', async () => {
+    web.server.on('/nominatim/search', recorded('nominatim', 'search-empty.json'));
+    const missing = await payFor(t, withQuery('/api/tools/weather', { location: 'Qqqxxz Nowhere' }));
+    assert.equal(missing.status, 404, JSON.stringify(missing.body));
+    assertNotCharged(missing);
+    const response = await fetch(`${t.baseUrl}${withQuery('/api/tools/weather', { location: '95,10' })}`);
+    assert.equal(response.status, 400);
+    assert.match(JSON.stringify(await response.json()), /latitude 95/);
+  });
+});

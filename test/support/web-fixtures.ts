@@ -43,6 +43,7 @@ export function providerEnv(origin: string): Record<string, string> {
     TOOLGATE_GDELT_URL: `${origin}/gdelt`,
     TOOLGATE_NOMINATIM_URL: `${origin}/nominatim`,
     TOOLGATE_MYMEMORY_URL: `${origin}/mymemory`,
+    TOOLGATE_METNO_URL: `${origin}/metno`,
     TOOLGATE_DOH_URL: `${origin}/doh`,
     TOOLGATE_RDAP_URL: `${origin}/rdap`,
   };
@@ -66,6 +67,8 @@ export const providerRoutes: readonly ProviderRoute[] = [
   { provider: 'nominatim', path: '/nominatim/search', method: 'GET', answer: json('nominatim', 'search-ottawa.json'), fakeSuccess: json('nominatim', 'error-400.json') },
   // MyMemory's daily quota notice arrives as HTTP 200 with the notice as the "translation".
   { provider: 'mymemory', path: '/mymemory/get', method: 'GET', answer: json('mymemory', 'get-en-pt-br.json'), fakeSuccess: json('mymemory', 'quota-warning.json'), fakeSuccessStatus: 503 },
+  // MET Norway's captures are from July 2020: the happy answer is moved to today (see forecastNearNow).
+  { provider: 'metno', path: '/metno/weatherapi/locationforecast/2.0/compact', method: 'GET', answer: json('metno', 'compact-new-york.json'), fakeSuccess: json('metno', 'empty-timeseries.json') },
   // DNS over HTTPS: one path, the record type in the query (dnsAnswers below picks the capture).
   { provider: 'doh', path: '/doh', method: 'GET', answer: json('doh', 'unde-pescuim-ro-a.json'), fakeSuccess: json('doh', 'error-body.json') },
   { provider: 'rdap', path: '/rdap/domain/example.com', method: 'GET', answer: json('rdap', 'example-com.json'), fakeSuccess: json('rdap', 'error-ripe-501.json') },
@@ -85,6 +88,24 @@ export function dnsAnswers(request: ReceivedRequest): FixtureAnswer {
   return dnsJson('nxdomain.json');
 }
 
+/**
+ * A captured MET Norway forecast with every time moved by the same whole number of days, so that
+ * its first step falls within the last 24 hours: the values and the hours of day are the capture's,
+ * and a gateway running today reads current conditions and five local days from it.
+ */
+export function forecastNearNow(file: string, now: number): FixtureAnswer {
+  const forecast = JSON.parse(fixture(`upstream/metno/${file}`).toString('utf8')) as {
+    properties: { meta: { updated_at: string }; timeseries: { time: string }[] };
+  };
+  const DAY = 24 * 60 * 60_000;
+  const first = Date.parse(forecast.properties.timeseries[0]?.time ?? '');
+  const shift = Math.floor((now - first) / DAY) * DAY;
+  const moved = (iso: string) => new Date(Date.parse(iso) + shift).toISOString().replace('.000Z', 'Z');
+  forecast.properties.meta.updated_at = moved(forecast.properties.meta.updated_at);
+  for (const step of forecast.properties.timeseries) step.time = moved(step.time);
+  return jsonAnswer(forecast, 200, { expires: new Date(now + 30 * 60_000).toUTCString(), date: new Date(now).toUTCString() });
+}
+
 export interface WebFixtures {
   server: FixtureServer;
   env: Record<string, string>;
@@ -101,6 +122,7 @@ export async function startWebFixtures(): Promise<WebFixtures> {
     server.reset();
     for (const route of providerRoutes) server.on(route.path, route.answer, route.method);
     server.on('/doh', dnsAnswers);
+    server.on('/metno/weatherapi/locationforecast/2.0/compact', () => forecastNearNow('compact-new-york.json', Date.now()));
     server.on('/pages/article.html', page('article.html', 'text/html; charset=utf-8'));
     server.on('/pages/notes.txt', text('Plain notes.\n\nSecond paragraph of the notes.'));
     server.on('/pages/js-app.html', page('js-app.html', 'text/html; charset=utf-8'));

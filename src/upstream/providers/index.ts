@@ -7,6 +7,7 @@ import { duckduckgo } from './duckduckgo.ts';
 import { gdelt } from './gdelt.ts';
 import { hnAlgolia } from './hn-algolia.ts';
 import { libretranslate } from './libretranslate.ts';
+import { metno } from './metno.ts';
 import { mymemory } from './mymemory.ts';
 import { nominatim } from './nominatim.ts';
 import { rdap } from './rdap.ts';
@@ -15,4 +16,4 @@ import { stackexchange } from './stackexchange.ts';
 import { wayback } from './wayback.ts';
 import { wikipedia } from './wikipedia.ts';
 
-export const providers: readonly ProviderDefinition[] = [searxng, brave, duckduckgo, wayback, wikipedia, hnAlgolia, stackexchange, gdelt, libretranslate, mymemory, nominatim, doh, rdap];
+export const providers: readonly ProviderDefinition[] = [searxng, brave, duckduckgo, wayback, wikipedia, hnAlgolia, stackexchange, gdelt, libretranslate, mymemory, metno, nominatim, doh, rdap];
