@@ -1,4 +1,4 @@
-// The fault matrix: every provider of the web tools misbehaves in each way a real one does (429
+// The fault matrix: every provider of the web and knowledge tools misbehaves in each way a real one does (429
 // with Retry-After, 500, 503, a timeout, malformed and oversize bodies, a reset connection, a 200
 // that is really an error). Each time the paid call gets the right status and a message naming the
 // provider, and nothing is settled on chain. Tools that fan out are faulted on every provider.
@@ -49,6 +49,8 @@ interface FaultedTool {
   tool: string;
   /** A query unique to the fault, so no cached answer stands in for the provider. */
   path(fault: string): string;
+  /** A JSON body, unique to the fault, for a POST tool. */
+  body?(fault: string): unknown;
   /** The fixture paths of every provider request the tool makes. */
   routes: readonly string[];
 }
@@ -60,7 +62,15 @@ const tools: FaultedTool[] = [
   { tool: 'get_trending_news (front page)', path: (fault) => `/api/news/trending?limit=${faults.findIndex((f) => f.name === fault) + 1}`, routes: ['/hn/api/v1/search'] },
   { tool: 'search_deep_meta', path: (fault) => `/api/search/deep?${new URLSearchParams({ q: `fault ${fault}` })}`, routes: ['/searxng/search', '/brave/res/v1/web/search', '/ddg/html/', '/wikipedia-en/w/rest.php/v1/search/page', '/hn/api/v1/search', '/se/2.3/search/advanced'] },
   { tool: 'get_trending_news (topic)', path: (fault) => `/api/news/trending?${new URLSearchParams({ topic: `fault ${fault}` })}`, routes: ['/hn/api/v1/search_by_date', '/gdelt/api/v2/doc/doc'] },
+  { tool: 'get_live_weather', path: (fault) => `/api/tools/weather?${new URLSearchParams({ location: `${(40 + faultIndex(fault) / 100).toFixed(2)},-74` })}`, routes: ['/metno/weatherapi/locationforecast/2.0/compact'] },
+  { tool: 'reverse_geocode', path: (fault) => `/api/geo/reverse?lat=${(10 + faultIndex(fault) / 100).toFixed(2)}&lon=20`, routes: ['/nominatim/reverse'] },
+  { tool: 'translate_language', path: () => '/api/ai/translate', body: (fault) => ({ text: `fault ${fault}`, sourceLang: 'en', targetLang: 'de' }), routes: ['/mymemory/get'] },
+  { tool: 'check_domain_security', path: (fault) => `/api/security/domain-lookup?domain=fault-${faultIndex(fault)}.example`, routes: ['/doh'] },
 ];
+
+function faultIndex(name: string): number {
+  return faults.findIndex((f) => f.name === name);
+}
 
 const routeOf = (path: string) => {
   const route = providerRoutes.find((r) => r.path === path);
@@ -80,17 +90,20 @@ for (const fault of faults) {
 
         const payer = await fundedPayer(t.devChain, '1');
         const { balanceOf } = chainClients(t.devChain);
-        const unpaid = await fetch(`${t.baseUrl}${faulted.path(fault.name)}`);
-        assert.equal(unpaid.status, 402);
+        const body = faulted.body?.(fault.name);
+        const send = (headers: Record<string, string>) =>
+          fetch(`${t.baseUrl}${faulted.path(fault.name)}`, body === undefined ? { headers } : { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        const unpaid = await send({});
+        assert.equal(unpaid.status, 402, await unpaid.clone().text());
         const requirements = readPaymentRequired(unpaid).accepts[0]!;
         const before = await balanceOf(payer.address);
-        const paid = await fetch(`${t.baseUrl}${faulted.path(fault.name)}`, { headers: { 'PAYMENT-SIGNATURE': paymentHeader(await signPayment(payer, requirements)) } });
-        const body = (await paid.json()) as { error: string; message: string; charged: boolean };
+        const paid = await send({ 'PAYMENT-SIGNATURE': paymentHeader(await signPayment(payer, requirements)) });
+        const answer = (await paid.json()) as { error: string; message: string; charged: boolean };
 
-        assert.equal(paid.status, expected, JSON.stringify(body));
-        for (const route of routes) assert.ok(body.message.includes(`${providerName(route.provider)}:`), `names ${route.provider}: ${body.message}`);
-        assert.match(body.message, fault.message);
-        assert.equal(body.charged, false);
+        assert.equal(paid.status, expected, JSON.stringify(answer));
+        for (const route of routes) assert.ok(answer.message.includes(`${providerName(route.provider)}:`), `names ${route.provider}: ${answer.message}`);
+        assert.match(answer.message, fault.message);
+        assert.equal(answer.charged, false);
         assert.equal(readPaymentResponse(paid), undefined, 'no PAYMENT-RESPONSE');
         assert.equal(await balanceOf(payer.address), before, 'nothing settled on chain');
         if (fault.retryAfter) assert.match(paid.headers.get('retry-after') ?? '', /^\d+$/, 'Retry-After says when to come back');
