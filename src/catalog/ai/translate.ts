@@ -109,7 +109,7 @@ function sourceOf(request: TranslateInput, detection: Detection): string {
 
 /** What detection saw, and whether it agrees with a given sourceLang (null when detection cannot recognise that language). */
 function detectionNote(request: TranslateInput, detection: Detection) {
-  const note = { ...detection, method: 'franc-min (offline trigram detection)' };
+  const note = { ...detection, method: 'franc (offline trigram detection)' };
   if (request.sourceLang === AUTO) return note;
   const recognisable = languageOf(baseCode(request.sourceLang))?.franc !== undefined;
   const agrees = detection.language === null || !recognisable ? null : baseCode(detection.language) === baseCode(request.sourceLang);

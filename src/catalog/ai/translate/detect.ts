@@ -1,10 +1,11 @@
-// Offline language detection with franc-min (trigram profiles of 82 widely spoken languages, and
-// unique scripts such as Han, Hangul or Thai), narrowed to the languages translate_language offers.
+// Offline language detection with franc (trigram profiles of the 187 languages with a million
+// speakers or more, and unique scripts such as Han, Hangul or Thai), narrowed to the languages
+// translate_language offers. Welsh, Basque, Irish and Icelandic have no profile in it.
 //
 // franc scores every candidate relative to the best one (the best is always 1), so its top score
 // says nothing about certainty. The confidence reported here is the margin between the best and
 // the runner-up (1 when the script alone decides); a short or mixed text has a small margin.
-import { francAll } from 'franc-min';
+import { francAll } from 'franc';
 import { FRANC_CODES, languageOfFranc } from './languages.ts';
 
 /** Shorter texts are not detected at all: a few letters fit many languages. */
