@@ -2,22 +2,13 @@
 // IANA time zone (a nautical zone at sea) with its offset and local time now, and the nearest
 // populated place.
 import { countryAt, type Country } from './country.ts';
-import { gazetteer } from './gazetteer.ts';
+import { gazetteer, type GazetteerPlace } from './gazetteer.ts';
 import { timeZoneAt, utcOffsetOf } from './time-zone.ts';
 
 export interface PointDescription {
   country: Country | null;
   timeZone: { id: string; utcOffset: string; localTime: string };
-  nearestPlace: {
-    name: string;
-    countryCode: string;
-    adminCode: string;
-    population: number;
-    latitude: number;
-    longitude: number;
-    distanceKm: number;
-    geonamesUrl: string;
-  } | null;
+  nearestPlace: (Pick<GazetteerPlace, 'name' | 'countryCode' | 'adminCode' | 'population' | 'latitude' | 'longitude'> & { distanceKm: number; geonamesUrl: string }) | null;
 }
 
 export function describePoint(latitude: number, longitude: number, now: Date): PointDescription {
