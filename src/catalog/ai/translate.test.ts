@@ -8,7 +8,7 @@ import { mymemory } from '../../upstream/providers/mymemory.ts';
 import { fixtureBytes } from '../../upstream/providers/recording-caller.ts';
 import { Upstream, type UpstreamSettings } from '../../upstream/upstream.ts';
 import { validateInput } from '../validate-input.ts';
-import { translateTool } from './translate.ts';
+import { canonicalCodes, translateTool } from './translate.ts';
 
 type Reply = (request: RawRequest) => { status?: number; body: Buffer | string };
 
@@ -57,7 +57,8 @@ const markingMyMemory: Reply = (request) => {
 describe('translate_language input', () => {
   test('codes are checked in any letter case; the defaults are en and es', () => {
     assert.deepEqual(parsed({ text: 'Hi' }), { text: 'Hi', sourceLang: 'en', targetLang: 'es' });
-    assert.deepEqual(parsed({ text: 'Hi', sourceLang: 'AUTO', targetLang: 'pt-br' }), { text: 'Hi', sourceLang: 'auto', targetLang: 'pt-BR' });
+    const anyCase = parsed({ text: 'Hi', sourceLang: 'AUTO', targetLang: 'pt-br' }) as Parameters<typeof canonicalCodes>[0];
+    assert.deepEqual(canonicalCodes(anyCase), { text: 'Hi', sourceLang: 'auto', targetLang: 'pt-BR' });
   });
 
   test('an unsupported code, or "auto" as the target, is a 400 that lists the supported codes', () => {

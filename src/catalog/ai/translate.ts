@@ -13,7 +13,6 @@ const targetLang = z
   .string()
   .trim()
   .refine((code) => languageOf(code) !== undefined, { message: `expected one of the supported language codes: ${codeList}` })
-  .transform((code) => languageOf(code)!.code)
   .default('es')
   .describe(`ISO 639-1 code of the language to translate into (${SUPPORTED_CODES.length} supported, e.g. "es", "de", "zh-TW").`);
 
@@ -21,7 +20,6 @@ const sourceLang = z
   .string()
   .trim()
   .refine((code) => code.toLowerCase() === AUTO || languageOf(code) !== undefined, { message: `expected "auto" or one of the supported language codes: ${codeList}` })
-  .transform((code) => (code.toLowerCase() === AUTO ? AUTO : languageOf(code)!.code))
   .default('en')
   .describe('ISO 639-1 code of the text\'s language, or "auto" to detect it (offline).');
 
@@ -32,6 +30,19 @@ const input = z.object({
 });
 
 type TranslateInput = z.output<typeof input>;
+
+/**
+ * The codes as the catalogue spells them ("PT-br" is "pt-BR"). Done here, not in the schema: a
+ * transform there would hide the spec's defaults from the published input schema.
+ */
+export function canonicalCodes(request: TranslateInput): TranslateInput {
+  const spelled = (code: string) => languageOf(code)?.code ?? code;
+  return {
+    ...request,
+    sourceLang: request.sourceLang.toLowerCase() === AUTO ? AUTO : spelled(request.sourceLang),
+    targetLang: spelled(request.targetLang),
+  };
+}
 
 export const translateTool = defineTool({
   name: 'translate_language',
@@ -46,10 +57,12 @@ export const translateTool = defineTool({
   example: { text: 'Good morning, how are you?', sourceLang: 'en', targetLang: 'es' },
   annotations: { readOnlyHint: true, openWorldHint: true },
   timeoutMs: 30_000,
-  precheck(request) {
+  precheck(raw) {
+    const request = canonicalCodes(raw);
     sourceOf(request, detectLanguage(request.text));
   },
-  async handler(request, ctx) {
+  async handler(raw, ctx) {
+    const request = canonicalCodes(raw);
     const detection = detectLanguage(request.text);
     const source = sourceOf(request, detection);
     const detected = detectionNote(request, detection);
