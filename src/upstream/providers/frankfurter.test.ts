@@ -26,6 +26,10 @@ describe('parseLatestRates', () => {
     assert.equal(latest.rates.KRW, '1364.02');
   });
 
+  test('reads a captured single-rate answer above 1000 as written', () => {
+    assert.deepEqual(parseLatestRates(fixtureResponse('frankfurter', 'latest-usd-krw.json', json)).rates, { KRW: '1416.48' });
+  });
+
   test("a refusal names Frankfurter's message", () => {
     const notFound = failureOf(() => parseLatestRates(fixtureResponse('frankfurter', 'not-found-404.json', { status: 404, ...json })));
     assert.match(notFound.message, /^Frankfurter: it refused the request \(HTTP 404: not found\)/);
