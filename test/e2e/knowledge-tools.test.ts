@@ -258,3 +258,75 @@ describe('get_live_weather', () => {
     assert.match(JSON.stringify(await response.json()), /latitude 95/);
   });
 });
+
+describe('lookup_wiki_fact', () => {
+  test('an exact title: the page summary with its permanent link, Wikidata id and CC BY-SA attribution; settled at 0.002', async () => {
+    const call = await payFor(t, withQuery('/api/info/wiki', { query: 'Tokyo', lang: 'en' }));
+    assert.equal(call.status, 200, JSON.stringify(call.body));
+    assert.equal(call.settled, true);
+    assert.equal(call.spent, 2000n);
+    assert.equal(call.body.matchedBy, 'title');
+    assert.equal(call.body.title, 'Tokyo');
+    assert.equal(call.body.wikidataId, 'Q1490');
+    assert.equal(call.body.url, 'https://en.wikipedia.org/wiki/Tokyo');
+    assert.match(String(call.body.permanentUrl), /^https:\/\/en\.wikipedia\.org\/w\/index\.php\?title=Tokyo&oldid=\d+$/);
+    assert.match(JSON.stringify(call.body.attribution), /CC BY-SA 4\.0/);
+  });
+
+  test('a disambiguation page answers with its options, not a summary of nothing', async () => {
+    web.server.on('/wikipedia-en/api/rest_v1/page/summary/Dart', recorded('wikipedia', 'summary-dart-disambiguation.json'));
+    const call = await payFor(t, withQuery('/api/info/wiki', { query: 'Dart' }));
+    assert.equal(call.status, 200, JSON.stringify(call.body));
+    assert.equal(call.body.disambiguation, true);
+    const options = call.body.options as { title: string; url: string }[];
+    assert.ok(options.length > 3);
+    assert.ok(options.every((o) => o.url.startsWith('https://en.wikipedia.org/wiki/')));
+    assert.equal(requestsTo('/wikipedia-en/w/api.php').at(-1)?.query.get('prop'), 'links');
+  });
+
+  test('nothing found is a 404, and a language Wikipedia does not have a 400 before payment: neither charged', async () => {
+    web.server.on('/wikipedia-en/api/rest_v1/page/summary/Qqzx_Nothing', { ...recorded('wikipedia', 'summary-not-found-404.json'), status: 404, headers: { 'content-type': 'application/problem+json' } });
+    web.server.on('/wikipedia-en/w/rest.php/v1/search/page', recorded('wikipedia', 'no-results.json'));
+    const missing = await payFor(t, withQuery('/api/info/wiki', { query: 'Qqzx Nothing' }));
+    assert.equal(missing.status, 404, JSON.stringify(missing.body));
+    assertNotCharged(missing);
+    const response = await fetch(`${t.baseUrl}${withQuery('/api/info/wiki', { query: 'Tokyo', lang: 'xx' })}`);
+    assert.equal(response.status, 400);
+    assert.match(JSON.stringify(await response.json()), /lang/);
+  });
+});
+
+describe('get_exchange_rates', () => {
+  test("ECB reference rates through Frankfurter: each rate as published, the rates' date, a base among the quotes is 1", async () => {
+    // latest-usd-eur-gbp.json: base USD, 2026-08-10, EUR 0.86543, GBP 0.7405.
+    const call = await payFor(t, withQuery('/api/finance/fx', { from: 'USD', to: 'EUR,GBP,USD' }));
+    assert.equal(call.status, 200, JSON.stringify(call.body));
+    assert.equal(call.settled, true);
+    assert.equal(call.spent, 2000n);
+    assert.equal(call.body.base, 'USD');
+    assert.equal(call.body.date, '2026-08-10');
+    assert.deepEqual(call.body.rates, { EUR: '0.86543', GBP: '0.7405', USD: '1' });
+    assert.equal(requestsTo('/frankfurter/v1/latest').at(-1)?.query.get('base'), 'USD');
+  });
+
+  test('an unknown currency is a 400 naming it, with the supported list, before payment', async () => {
+    const response = await fetch(`${t.baseUrl}${withQuery('/api/finance/fx', { from: 'USD', to: 'EUR,XYZ' })}`);
+    assert.equal(response.status, 400);
+    const body = JSON.stringify(await response.json());
+    assert.match(body, /XYZ/);
+    assert.match(body, /CHF/);
+  });
+
+  // Past the next publication the same failure serves the cached rates marked stale: exchange-rates.test.ts drives the clock for that.
+  test('when Frankfurter fails, rates still fresh until the next publication come from the cache; rates never fetched are a 503, free', async () => {
+    const fresh = await payFor(t, withQuery('/api/finance/fx', { from: 'USD', to: 'EUR,GBP' }));
+    assert.equal(fresh.status, 200, JSON.stringify(fresh.body));
+    web.server.on('/frankfurter/v1/latest', { status: 503, headers: { 'retry-after': '1' }, body: 'down' });
+    const cached = await payFor(t, withQuery('/api/finance/fx', { from: 'USD', to: 'EUR,GBP' }));
+    assert.equal(cached.status, 200);
+    assert.equal(cached.body.stale, false);
+    const never = await payFor(t, withQuery('/api/finance/fx', { from: 'CHF', to: 'JPY' }));
+    assert.equal(never.status, 503, JSON.stringify(never.body));
+    assertNotCharged(never);
+  });
+});

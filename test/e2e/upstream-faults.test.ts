@@ -65,6 +65,8 @@ const tools: FaultedTool[] = [
   { tool: 'get_live_weather', path: (fault) => `/api/tools/weather?${new URLSearchParams({ location: `${(40 + faultIndex(fault) / 100).toFixed(2)},-74` })}`, routes: ['/metno/weatherapi/locationforecast/2.0/compact'] },
   { tool: 'reverse_geocode', path: (fault) => `/api/geo/reverse?lat=${(10 + faultIndex(fault) / 100).toFixed(2)}&lon=20`, routes: ['/nominatim/reverse'] },
   { tool: 'translate_language', path: () => '/api/ai/translate', body: (fault) => ({ text: `fault ${fault}`, sourceLang: 'en', targetLang: 'de' }), routes: ['/mymemory/get'] },
+  { tool: 'get_exchange_rates', path: (fault) => `/api/finance/fx?from=${['USD', 'GBP', 'JPY', 'CHF', 'CAD', 'AUD', 'SEK', 'NOK'][faultIndex(fault)]}&to=EUR`, routes: ['/frankfurter/v1/latest'] },
+  { tool: 'lookup_wiki_fact', path: () => '/api/info/wiki?query=Tokyo', routes: ['/wikipedia-en/api/rest_v1/page/summary/Tokyo'] },
   { tool: 'check_domain_security', path: (fault) => `/api/security/domain-lookup?domain=fault-${faultIndex(fault)}.example`, routes: ['/doh'] },
 ];
 

@@ -44,6 +44,7 @@ export function providerEnv(origin: string): Record<string, string> {
     TOOLGATE_NOMINATIM_URL: `${origin}/nominatim`,
     TOOLGATE_MYMEMORY_URL: `${origin}/mymemory`,
     TOOLGATE_METNO_URL: `${origin}/metno`,
+    TOOLGATE_FRANKFURTER_URL: `${origin}/frankfurter`,
     TOOLGATE_DOH_URL: `${origin}/doh`,
     TOOLGATE_RDAP_URL: `${origin}/rdap`,
   };
@@ -69,6 +70,9 @@ export const providerRoutes: readonly ProviderRoute[] = [
   { provider: 'mymemory', path: '/mymemory/get', method: 'GET', answer: json('mymemory', 'get-en-pt-br.json'), fakeSuccess: json('mymemory', 'quota-warning.json'), fakeSuccessStatus: 503 },
   // MET Norway's captures are from July 2020: the happy answer is moved to today (see forecastNearNow).
   { provider: 'metno', path: '/metno/weatherapi/locationforecast/2.0/compact', method: 'GET', answer: json('metno', 'compact-new-york.json'), fakeSuccess: json('metno', 'empty-timeseries.json') },
+  { provider: 'frankfurter', path: '/frankfurter/v1/latest', method: 'GET', answer: json('frankfurter', 'latest-usd-eur-gbp.json'), fakeSuccess: json('frankfurter', 'v1-root-200.json') },
+  { provider: 'wikipedia', path: '/wikipedia-en/api/rest_v1/page/summary/Tokyo', method: 'GET', answer: json('wikipedia', 'summary-tokyo.json'), fakeSuccess: { status: 200, headers: { 'content-type': 'text/html' }, body: '<!DOCTYPE html><html><body>Wikimedia Error</body></html>' } },
+  { provider: 'wikipedia', path: '/wikipedia-en/w/api.php', method: 'GET', answer: json('wikipedia', 'links-david-tepper.json'), fakeSuccess: json('wikipedia', 'action-api-error-200.json') },
   // DNS over HTTPS: one path, the record type in the query (dnsAnswers below picks the capture).
   { provider: 'doh', path: '/doh', method: 'GET', answer: json('doh', 'unde-pescuim-ro-a.json'), fakeSuccess: json('doh', 'error-body.json') },
   { provider: 'rdap', path: '/rdap/domain/example.com', method: 'GET', answer: json('rdap', 'example-com.json'), fakeSuccess: json('rdap', 'error-ripe-501.json') },

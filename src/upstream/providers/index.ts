@@ -4,6 +4,7 @@ import type { ProviderDefinition } from '../provider.ts';
 import { brave } from './brave.ts';
 import { doh } from './doh.ts';
 import { duckduckgo } from './duckduckgo.ts';
+import { frankfurter } from './frankfurter.ts';
 import { gdelt } from './gdelt.ts';
 import { hnAlgolia } from './hn-algolia.ts';
 import { libretranslate } from './libretranslate.ts';
@@ -16,4 +17,4 @@ import { stackexchange } from './stackexchange.ts';
 import { wayback } from './wayback.ts';
 import { wikipedia } from './wikipedia.ts';
 
-export const providers: readonly ProviderDefinition[] = [searxng, brave, duckduckgo, wayback, wikipedia, hnAlgolia, stackexchange, gdelt, libretranslate, mymemory, metno, nominatim, doh, rdap];
+export const providers: readonly ProviderDefinition[] = [searxng, brave, duckduckgo, wayback, wikipedia, hnAlgolia, stackexchange, gdelt, libretranslate, mymemory, metno, nominatim, frankfurter, doh, rdap];
