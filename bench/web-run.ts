@@ -1,4 +1,4 @@
-// The web tools' latency over loopback fixtures, each next to a REFERENCE measured in the same run:
+// The web and knowledge tools' latency over loopback fixtures, each next to a REFERENCE measured in the same run:
 // Node's own fetch of the same fixture resource, read to the end (and JSON.parse where the tool's
 // provider answers JSON) — the floor: what the loopback round trip and the provider's bytes cost
 // with no upstream layer, parser or tool. Cold = the cache cannot answer (a new query each call);
@@ -126,6 +126,7 @@ function scenarios(web: WebFixtures): Scenario[] {
       reference: async () => Promise.all([reference(`${provider('/hn/api/v1/search_by_date')}?query=x`, {}, true), reference(`${provider('/gdelt/api/v2/doc/doc')}?query=x`, {}, true)]),
     },
     ...deepSearchScenarios(web),
+    ...knowledgeScenarios(web),
     {
       name: 'extract_opengraph_metadata', calls: FAST_CALLS,
       run: (s) => callTool(s, 'extract_opengraph_metadata', { url: web.page('article.html') }),
@@ -158,6 +159,34 @@ function deepSearchScenarios(web: WebFixtures): Scenario[] {
       run: (s, i) => callTool(s, 'search_deep_meta', { query: `cold ${i} ${Math.random()}` }),
       reference: () => reference(`${web.server.origin}/searxng/search?q=x&format=json`, {}, true),
     },
+  ];
+}
+
+/** The knowledge tools: the offline parts (gazetteer, time zone, country, detection) ride on a provider call. */
+function knowledgeScenarios(web: WebFixtures): Scenario[] {
+  const provider = (path: string) => `${web.server.origin}${path}`;
+  const metno = () => reference(`${provider('/metno/weatherapi/locationforecast/2.0/compact')}?lat=59.9127&lon=10.7461`, {}, true);
+  const nominatim = () => reference(`${provider('/nominatim/reverse')}?format=jsonv2&lat=44.50155&lon=11.33989`, {}, true);
+  const dnsTypes = ['A', 'AAAA', 'MX', 'NS', 'CAA', 'TXT', 'DS', 'DNSKEY'];
+  const doh = () =>
+    Promise.all([
+      ...dnsTypes.map((type) => reference(`${provider('/doh')}?name=example.com&type=${type}`, {}, true)),
+      reference(`${provider('/doh')}?name=_dmarc.example.com&type=TXT`, {}, true),
+      reference(provider('/rdap/domain/example.com'), {}, true),
+    ]);
+  return [
+    { name: 'get_live_weather, gazetteer name, warm', calls: FAST_CALLS, run: (s) => callTool(s, 'get_live_weather', { location: 'Oslo' }), reference: metno },
+    { name: 'get_live_weather, coordinates, cold', calls: FAST_CALLS, run: (s, i) => callTool(s, 'get_live_weather', { location: `${(59 + (i + 10) / 10_000).toFixed(4)},10.75` }), reference: metno },
+    { name: 'reverse_geocode, cold', calls: FAST_CALLS, run: (s, i) => callTool(s, 'reverse_geocode', { latitude: 44 + (i + 10) / 100_000, longitude: 11.33989 }), reference: nominatim },
+    { name: 'reverse_geocode, warm', calls: FAST_CALLS, run: (s) => callTool(s, 'reverse_geocode', { latitude: 44.50155, longitude: 11.33989 }), reference: nominatim },
+    {
+      name: 'translate_language (MyMemory), cold', calls: FAST_CALLS,
+      run: (s, i) => callTool(s, 'translate_language', { text: `hello world number ${i} ${Math.random()}`, sourceLang: 'en', targetLang: 'pt-BR' }),
+      reference: () => reference(`${provider('/mymemory/get')}?q=hello&langpair=en|pt-BR`, {}, true),
+    },
+    { name: 'check_domain_security (9 DNS + RDAP), warm', calls: FAST_CALLS, run: (s) => callTool(s, 'check_domain_security', { domain: 'example.com' }), reference: doh },
+    { name: 'lookup_wiki_fact, warm', calls: FAST_CALLS, run: (s) => callTool(s, 'lookup_wiki_fact', { query: 'Tokyo', lang: 'en' }), reference: () => reference(provider('/wikipedia-en/api/rest_v1/page/summary/Tokyo'), {}, true) },
+    { name: 'get_exchange_rates, warm', calls: FAST_CALLS, run: (s) => callTool(s, 'get_exchange_rates', { fromCurrency: 'USD', toCurrencies: 'EUR,GBP' }), reference: () => reference(`${provider('/frankfurter/v1/latest')}?base=USD&symbols=EUR,GBP`, {}, true) },
   ];
 }
 
