@@ -1,6 +1,7 @@
 // The README's and docs' table of providers, derived from their declarations (a test keeps the
 // documents equal to it; `npm run docs:providers` prints it).
 import type { ApiKey, ProviderDefinition } from './provider.ts';
+import { rateSettingOf } from './rate-setting.ts';
 
 const seconds = (ms: number) => (ms >= 1000 ? `${+(ms / 1000).toFixed(2)} s` : `${ms} ms`);
 const duration = (ms: number) => (ms >= 3_600_000 && ms % 3_600_000 === 0 ? `${ms / 3_600_000} h` : ms >= 60_000 && ms % 60_000 === 0 ? `${ms / 60_000} min` : seconds(ms));
@@ -8,7 +9,7 @@ const bytes = (n: number) => (n >= 1024 * 1024 ? `${+(n / 1024 / 1024).toFixed(1
 
 function rate(provider: ProviderDefinition): string {
   const { requests, perMs, concurrency } = provider.rateLimit;
-  return `${requests} per ${duration(perMs)}, ${concurrency} at once`;
+  return `${requests} per ${duration(perMs)}, ${concurrency} at once (\`${rateSettingOf(provider)}\`)`;
 }
 
 const keyPlace = { header: 'header', query: 'query parameter', form: 'form field' } as const;

@@ -10,6 +10,7 @@ import type { HostResolver } from './http/http-types.ts';
 import { rawFetch } from './http/raw-fetch.ts';
 import type { ProviderDefinition } from './provider.ts';
 import { providers } from './providers/index.ts';
+import { withRateSettings } from './rate-setting.ts';
 import { providerUserAgent } from './upstream-config.ts';
 import { Upstream } from './upstream.ts';
 import { WebPages } from './web-pages.ts';
@@ -29,7 +30,7 @@ export interface ToolServicesOverrides {
 export function createToolServices(config: Pick<Config, 'upstream' | 'publicBaseUrl' | 'network'>, log: Logger, overrides: ToolServicesOverrides = {}): ToolServices {
   const settings = config.upstream;
   const policy = { allowedPorts: settings.fetchAllowedPorts, allow: settings.ssrfAllow, resolve: overrides.resolveHost ?? systemResolver };
-  const upstream = new Upstream(overrides.providers ?? providers, {
+  const upstream = new Upstream(withRateSettings(overrides.providers ?? providers, settings.rateLimits), {
     userAgent: providerUserAgent(settings.contact, config.publicBaseUrl),
     baseUrls: settings.baseUrls,
     apiKeys: settings.apiKeys,

@@ -4,7 +4,8 @@
 import { packageVersion } from '../version.ts';
 import { chromiumPathFrom } from './browser/chromium-executable.ts';
 import { parseAllowList } from './guard/address-policy.ts';
-import type { ProviderDefinition } from './provider.ts';
+import type { ProviderDefinition, RateLimit } from './provider.ts';
+import { parseRateSetting, rateSettingOf } from './rate-setting.ts';
 
 export interface UpstreamConfig {
   /** TOOLGATE_CONTACT: an email or URL providers can reach the operator at. */
@@ -12,6 +13,8 @@ export interface UpstreamConfig {
   /** Per provider id: the configured base URL, 'off' to turn a provider with a default off, or unset for its default. */
   baseUrls: Record<string, string | undefined>;
   apiKeys: Record<string, string | undefined>;
+  /** Per provider id: the rate limit its TOOLGATE_<PROVIDER>_RATE setting gives, instead of the declared one. */
+  rateLimits: Record<string, RateLimit | undefined>;
   /** TOOLGATE_SSRF_ALLOW: addresses or CIDR blocks caller URLs may reach despite the guard. */
   ssrfAllow: string[];
   /** TOOLGATE_FETCH_ALLOWED_PORTS: ports caller URLs may name. */
@@ -61,7 +64,14 @@ function wholeNumber(env: NodeJS.ProcessEnv, name: string, min: number, max: num
 export function readUpstreamConfig(env: NodeJS.ProcessEnv, providers: readonly ProviderDefinition[], problems: string[]): UpstreamConfig {
   const baseUrls: Record<string, string | undefined> = {};
   const apiKeys: Record<string, string | undefined> = {};
+  const rateLimits: Record<string, RateLimit | undefined> = {};
   for (const provider of providers) {
+    const rate = env[rateSettingOf(provider)]?.trim();
+    if (rate) {
+      const parsed = parseRateSetting(rate, provider.rateLimit);
+      if ('problem' in parsed) problems.push(`${rateSettingOf(provider)}: ${parsed.problem}`);
+      else rateLimits[provider.id] = parsed.rateLimit;
+    }
     const url = env[provider.baseUrl.env]?.trim();
     if (url === 'off') baseUrls[provider.id] = 'off';
     else if (url) {
@@ -87,6 +97,7 @@ export function readUpstreamConfig(env: NodeJS.ProcessEnv, providers: readonly P
     contact: env[UPSTREAM_ENV.contact]?.trim() || undefined,
     baseUrls,
     apiKeys,
+    rateLimits,
     ssrfAllow,
     fetchAllowedPorts,
     pageMaxBytes: wholeNumber(env, UPSTREAM_ENV.pageMaxBytes, 64 * 1024, 100 * 1024 * 1024, DEFAULT_PAGE_MAX_BYTES, problems),
