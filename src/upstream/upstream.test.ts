@@ -263,6 +263,36 @@ describe("the provider's own freshness", () => {
   });
 });
 
+describe('revalidation', () => {
+  test('past its freshness an answer with Last-Modified is asked "changed since?"; a 304 keeps it, fresh again, without a body', async () => {
+    let now = Date.parse('2026-11-23T10:00:00Z');
+    const upstream = upstreamFor(provider({ cacheTtlMs: 60_000 }), () => now);
+    const lastModified = 'Mon, 23 Nov 2026 09:58:00 GMT';
+    server.on('/api/r', jsonAnswer({ items: ['forecast'] }, 200, { 'last-modified': lastModified }));
+    const ask = () => upstream.forCall(Date.now() + 5_000).call(provider(), { path: '/r' }, parseItems, signal());
+    await ask();
+    assert.equal(server.requests[0]!.headers['if-modified-since'], undefined, 'the first request is unconditional');
+    now += 61_000;
+    server.on('/api/r', { status: 304, headers: { 'last-modified': lastModified } });
+    const confirmed = await ask();
+    assert.equal(server.requests[1]!.headers['if-modified-since'], lastModified);
+    assert.deepEqual(confirmed.value, ['forecast']);
+    assert.equal(confirmed.source.stale, undefined);
+    assert.equal(confirmed.source.fetchedAt, new Date(now).toISOString(), 'confirmed now');
+    await ask();
+    assert.equal(server.requests.length, 2, 'fresh again after the 304');
+    now += 61_000;
+    server.on('/api/r', jsonAnswer({ items: ['new forecast'] }));
+    assert.deepEqual((await ask()).value, ['new forecast'], 'a changed answer replaces the entry');
+  });
+
+  test('a 304 nobody asked for is an error like any other status', async () => {
+    server.on('/api/u', { status: 304 });
+    const error = await failure(upstreamFor(provider()).forCall(soon()).call(provider(), { path: '/u' }, parseItems, signal()));
+    assert.equal(error.status, 502);
+  });
+});
+
 describe('keys in the query or the form, and optional keys', () => {
   test('a query key is sent and redacted in the source; a form key goes in the body; an optional key may be absent', async () => {
     const inQuery = provider({ apiKey: { env: 'TEST_EMAIL', in: 'query', name: 'de', optional: true } });

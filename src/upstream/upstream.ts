@@ -30,9 +30,19 @@ export interface UpstreamSettings {
   timeoutMs?: number;
 }
 
+interface CachedAnswer {
+  value: unknown;
+  url: string;
+  /** The provider's Last-Modified, to ask "changed since?" once the entry is no longer fresh. */
+  lastModified?: string;
+}
+
+/** What a revalidation gives when the provider answers 304 Not Modified. */
+const NOT_MODIFIED: unique symbol = Symbol('not modified');
+
 interface ProviderState {
   limiter: RateLimiter;
-  cache: TtlCache<{ value: unknown; url: string }>;
+  cache: TtlCache<CachedAnswer>;
   stats: ProviderStats;
 }
 
@@ -129,14 +139,25 @@ export class Upstream {
       return { value: cached.value.value as T, source: this.note(provider, cached.value.url, cached.fetchedAt) };
     }
 
+    // An entry past its freshness whose provider said when it last changed is revalidated: a 304
+    // confirms it without the body (MET Norway asks clients to do this).
+    const since = method === 'GET' ? cached?.value.lastModified : undefined;
+    const asked: ProviderRequest = since
+      ? { ...request, headers: { ...request.headers, 'if-modified-since': since }, acceptStatuses: [...(request.acceptStatuses ?? []), 304] }
+      : request;
+    const parseOrConfirm = (response: RawResponse): T | typeof NOT_MODIFIED => (since && response.status === 304 ? NOT_MODIFIED : parse(response));
+
     try {
-      const { value, response } = await this.fetchParsed(provider, state, { url, method, request, parse, signal, deadline });
+      const { value: parsed, response } = await this.fetchParsed(provider, state, { url, method, request: asked, parse: parseOrConfirm, signal, deadline });
+      const confirmed = parsed === NOT_MODIFIED && cached !== undefined;
+      const value = (confirmed ? cached.value.value : parsed) as T;
       const fetchedAt = this.clock();
       state.stats.success(fetchedAt);
       if (cacheable) {
         const freshMs = request.freshFor?.(response, fetchedAt);
         const ttlMs = freshMs === undefined || !Number.isFinite(freshMs) ? provider.cacheTtlMs : Math.min(MAX_FRESH_MS, Math.max(0, freshMs));
-        state.cache.set(cacheKey, { value, url: publicUrl }, fetchedAt, ttlMs, provider.staleForMs);
+        const lastModified = response.headers['last-modified'] ?? (confirmed ? cached.value.lastModified : undefined);
+        state.cache.set(cacheKey, { value, url: publicUrl, ...(lastModified ? { lastModified } : {}) }, fetchedAt, ttlMs, provider.staleForMs);
       }
       return { value, source: this.note(provider, publicUrl, fetchedAt) };
     } catch (error) {
