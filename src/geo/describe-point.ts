@@ -3,7 +3,8 @@
 // populated place.
 import { countryAt, type Country } from './country.ts';
 import { gazetteer, type GazetteerPlace } from './gazetteer.ts';
-import { timeZoneAt, utcOffsetOf } from './time-zone.ts';
+import { formatUtcOffset, isoInZone, utcOffsetMinutesAt } from '../catalog/utility/zoned-time.ts';
+import { timeZoneAt } from './time-zone.ts';
 
 export interface PointDescription {
   country: Country | null;
@@ -16,7 +17,7 @@ export function describePoint(latitude: number, longitude: number, now: Date): P
   const near = gazetteer().nearest(latitude, longitude);
   return {
     country: countryAt(latitude, longitude) ?? null,
-    timeZone: { id: zone, utcOffset: utcOffsetOf(zone, now), localTime: localTimeIn(zone, now) },
+    timeZone: { id: zone, utcOffset: formatUtcOffset(utcOffsetMinutesAt(zone, now.getTime())), localTime: isoInZone(zone, now.getTime()) },
     nearestPlace: near
       ? {
           name: near.place.name,
@@ -32,12 +33,3 @@ export function describePoint(latitude: number, longitude: number, now: Date): P
   };
 }
 
-/** The wall-clock time in the zone, ISO 8601 with its offset: "2026-11-23T22:15:00+01:00". */
-export function localTimeIn(timeZone: string, at: Date): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${utcOffsetOf(timeZone, at)}`;
-}

@@ -13,9 +13,3 @@ function nauticalZone(longitude: number): string {
   return offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
 }
 
-/** The zone's UTC offset at a moment, e.g. "+02:00". */
-export function utcOffsetOf(timeZone: string, at: Date): string {
-  const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
-  const offset = part.replace('GMT', '');
-  return offset === '' ? '+00:00' : offset;
-}
