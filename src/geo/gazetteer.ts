@@ -37,12 +37,13 @@ export class Gazetteer {
         else this.byName.set(key, [place]);
       }
     }
+    for (const named of this.byName.values()) named.sort((a, b) => b.population - a.population);
     this.byPosition = new NearestIndex(places);
   }
 
   /** Places with this name (any case or accents), most populous first. */
   named(name: string): GazetteerPlace[] {
-    return [...(this.byName.get(foldName(name)) ?? [])].sort((a, b) => b.population - a.population);
+    return [...(this.byName.get(foldName(name)) ?? [])];
   }
 
   /** The populated place nearest to a point, by great-circle distance. */
