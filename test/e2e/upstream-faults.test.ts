@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import type { TestGateway } from '../support/gateway-harness.ts';
 import { startTestGateway } from '../support/gateway-harness.ts';
 import type { FixtureAnswer } from '../support/fixture-server.ts';
-import { chainClients, fundedPayer, paymentHeader, readPaymentRequired, readPaymentResponse, signPayment } from '../support/payments.ts';
+import { assertNotCharged, payFor } from '../support/paid-call.ts';
 import type { ProviderRoute, WebFixtures } from '../support/web-fixtures.ts';
 import { providerRoutes, startWebFixtures, unlimitedProviders } from '../support/web-fixtures.ts';
 
@@ -90,25 +90,16 @@ for (const fault of faults) {
         const statuses = new Set(routes.map((route) => (typeof fault.status === 'function' ? fault.status(route) : fault.status)));
         const expected = statuses.size === 1 ? [...statuses][0] : statuses.has(503) ? 503 : 502;
 
-        const payer = await fundedPayer(t.devChain, '1');
-        const { balanceOf } = chainClients(t.devChain);
         const body = faulted.body?.(fault.name);
-        const send = (headers: Record<string, string>) =>
-          fetch(`${t.baseUrl}${faulted.path(fault.name)}`, body === undefined ? { headers } : { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-        const unpaid = await send({});
-        assert.equal(unpaid.status, 402, await unpaid.clone().text());
-        const requirements = readPaymentRequired(unpaid).accepts[0]!;
-        const before = await balanceOf(payer.address);
-        const paid = await send({ 'PAYMENT-SIGNATURE': paymentHeader(await signPayment(payer, requirements)) });
-        const answer = (await paid.json()) as { error: string; message: string; charged: boolean };
+        const call = await payFor(t, faulted.path(fault.name), body === undefined ? {} : { method: 'POST', body });
+        const message = String(call.body.message);
 
-        assert.equal(paid.status, expected, JSON.stringify(answer));
-        for (const route of routes) assert.ok(answer.message.includes(`${providerName(route.provider)}:`), `names ${route.provider}: ${answer.message}`);
-        assert.match(answer.message, fault.message);
-        assert.equal(answer.charged, false);
-        assert.equal(readPaymentResponse(paid), undefined, 'no PAYMENT-RESPONSE');
-        assert.equal(await balanceOf(payer.address), before, 'nothing settled on chain');
-        if (fault.retryAfter) assert.match(paid.headers.get('retry-after') ?? '', /^\d+$/, 'Retry-After says when to come back');
+        assert.equal(call.status, expected, JSON.stringify(call.body));
+        for (const route of routes) assert.ok(message.includes(`${providerName(route.provider)}:`), `names ${route.provider}: ${message}`);
+        assert.match(message, fault.message);
+        assertNotCharged(call);
+        assert.equal(call.headers.get('payment-response'), null, 'no PAYMENT-RESPONSE');
+        if (fault.retryAfter) assert.match(call.headers.get('retry-after') ?? '', /^\d+$/, 'Retry-After says when to come back');
       });
     }
   });
