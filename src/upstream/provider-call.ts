@@ -15,6 +15,13 @@ export interface ProviderRequest {
   headers?: Readonly<Record<string, string>>;
   /** A form body (application/x-www-form-urlencoded) for POST. */
   form?: Readonly<Record<string, string>>;
+  /** A JSON body (application/json) for POST, e.g. a JSON-RPC request. Part of the cache key. */
+  json?: unknown;
+  /**
+   * True: a POST that only reads (a JSON-RPC `eth_call`), so a dropped connection, a 429 or a 503
+   * may be retried like a GET. Default: only GET is retried.
+   */
+  idempotent?: boolean;
   /** false: never served from or stored in the cache. */
   cache?: boolean;
   /** Statuses handed to the parser instead of failing the call (e.g. 404 as a "not found" answer). */

@@ -162,6 +162,27 @@ describe('retries', () => {
     assert.equal(server.requests[0]!.body, 'a=1');
   });
 
+  test('a POST that only reads (idempotent) carries its JSON body and is retried like a GET', async () => {
+    server.once('/api/rpc', { status: 503, body: 'busy' }, 'POST');
+    server.on('/api/rpc', jsonAnswer({ items: ['read'] }), 'POST');
+    const request = { path: '/rpc', method: 'POST' as const, json: { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] }, idempotent: true };
+    const answer = await upstreamFor(provider()).forCall(soon()).call(provider(), request, parseItems, signal());
+    assert.deepEqual(answer.value, ['read']);
+    assert.equal(server.requests.length, 2);
+    assert.equal(server.requests[1]!.headers['content-type'], 'application/json');
+    assert.deepEqual(JSON.parse(server.requests[1]!.body), request.json);
+  });
+
+  test('JSON bodies are part of the cache key: another body is asked again, the same one is not', async () => {
+    server.on('/api/rpc', jsonAnswer({ items: ['x'] }), 'POST');
+    const upstream = upstreamFor(provider());
+    const ask = (id: number) => upstream.forCall(soon()).call(provider(), { path: '/rpc', method: 'POST', json: { id } }, parseItems, signal());
+    await ask(1);
+    await ask(1);
+    await ask(2);
+    assert.equal(server.requests.length, 2);
+  });
+
   test('a 500 or a bad answer is not retried', async () => {
     server.on('/api/e', { status: 500, body: 'no' });
     await failure(upstreamFor(provider()).forCall(soon()).call(provider(), { path: '/e' }, parseItems, signal()));

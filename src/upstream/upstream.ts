@@ -132,7 +132,7 @@ export class Upstream {
     const publicUrl = withoutSecrets(url, provider.apiKey?.in === 'query' ? provider.apiKey.name : undefined);
     const method = request.method ?? 'GET';
     const cacheable = request.cache !== false && provider.cacheTtlMs > 0;
-    const cacheKey = `${method} ${url.toString()} ${request.form ? new URLSearchParams(request.form as Record<string, string>).toString() : ''}`;
+    const cacheKey = `${method} ${url.toString()} ${request.form ? new URLSearchParams(request.form as Record<string, string>).toString() : ''}${request.json !== undefined ? JSON.stringify(request.json) : ''}`;
     const cached = cacheable ? state.cache.get(cacheKey, this.clock()) : undefined;
     if (cached && cached.freshUntil > this.clock()) {
       state.stats.cacheHit();
@@ -176,7 +176,7 @@ export class Upstream {
     state: ProviderState,
     call: { url: URL; method: 'GET' | 'POST'; request: ProviderRequest; parse: ResponseParser<T>; signal: AbortSignal; deadline: number },
   ): Promise<{ value: T; response: RawResponse }> {
-    const idempotent = call.method === 'GET';
+    const idempotent = call.method === 'GET' || call.request.idempotent === true;
     for (let attempt = 1; ; attempt += 1) {
       let release: () => void;
       try {
@@ -238,7 +238,7 @@ export class Upstream {
     timeoutMs: number,
   ): Promise<RawResponse> {
     const until = this.clock() + timeoutMs;
-    const form = this.formBody(provider, call.request);
+    const body = this.formBody(provider, call.request) ?? (call.request.json !== undefined ? JSON.stringify(call.request.json) : undefined);
     let url = call.url;
     let method = call.method;
     let headers = this.headers(provider, call.request);
@@ -248,7 +248,7 @@ export class Upstream {
         url,
         method,
         headers,
-        ...(form !== undefined && method === 'POST' ? { body: form } : {}),
+        ...(body !== undefined && method === 'POST' ? { body } : {}),
         ...(pinnedAddress ? { pinnedAddress } : {}),
         timeoutMs: Math.max(1, until - this.clock()),
         maxBytes: provider.maxBytes,
@@ -308,6 +308,7 @@ export class Upstream {
       'user-agent': this.settings.userAgent,
       accept: 'application/json',
       ...(request.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      ...(request.json !== undefined ? { 'content-type': 'application/json' } : {}),
       ...request.headers,
       ...(key ? { [key.name]: key.value } : {}),
     };

@@ -1,6 +1,7 @@
 // Every provider the gateway may call, declared once each beside its client. The README's
 // configuration rows, the start-up check of the settings and /health are derived from this list.
 import type { ProviderDefinition } from '../provider.ts';
+import { baseRpc, baseSepoliaRpc } from './base-rpc.ts';
 import { brave } from './brave.ts';
 import { doh } from './doh.ts';
 import { duckduckgo } from './duckduckgo.ts';
@@ -17,4 +18,4 @@ import { stackexchange } from './stackexchange.ts';
 import { wayback } from './wayback.ts';
 import { wikipedia } from './wikipedia.ts';
 
-export const providers: readonly ProviderDefinition[] = [searxng, brave, duckduckgo, wayback, wikipedia, hnAlgolia, stackexchange, gdelt, libretranslate, mymemory, metno, nominatim, frankfurter, doh, rdap];
+export const providers: readonly ProviderDefinition[] = [searxng, brave, duckduckgo, wayback, wikipedia, hnAlgolia, stackexchange, gdelt, libretranslate, mymemory, metno, nominatim, frankfurter, doh, rdap, baseRpc, baseSepoliaRpc];
