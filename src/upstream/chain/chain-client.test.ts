@@ -9,7 +9,9 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { startAnvil, type RunningAnvil } from '../../chain/anvil.ts';
 import { rawFetch } from '../http/raw-fetch.ts';
-import type { RawFetch } from '../http/http-types.ts';
+import type { RawRequest, RawResponse } from '../http/http-types.ts';
+
+type RawFetch = (request: RawRequest) => Promise<RawResponse>;
 import { baseRpc } from '../providers/base-rpc.ts';
 import { UpstreamError } from '../upstream-errors.ts';
 import { Upstream } from '../upstream.ts';
