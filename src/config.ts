@@ -6,6 +6,7 @@ import type { Hex } from 'viem';
 import type { NetworkName } from './payments/networks.ts';
 import { networkNames } from './payments/networks.ts';
 import { EmbeddingsConfigError, readEmbeddingsConfig } from './catalog/ai/embedding-config.ts';
+import { CryptoSettingsError, readCryptoSettings } from './catalog/crypto/crypto-settings.ts';
 import { providers } from './upstream/providers/index.ts';
 import type { UpstreamConfig } from './upstream/upstream-config.ts';
 import { readUpstreamConfig } from './upstream/upstream-config.ts';
@@ -109,6 +110,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     readEmbeddingsConfig(env);
   } catch (error) {
     if (!(error instanceof EmbeddingsConfigError)) throw error;
+    problems.push(error.message);
+  }
+  try {
+    readCryptoSettings(env);
+  } catch (error) {
+    if (!(error instanceof CryptoSettingsError)) throw error;
     problems.push(error.message);
   }
   const upstream = readUpstreamConfig(env, providers, problems);
