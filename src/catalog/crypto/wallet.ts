@@ -1,6 +1,11 @@
 import { z } from 'zod';
+import { getAddress } from 'viem';
+import { baseContracts } from '../../upstream/chain/base-contracts.ts';
+import { chainClient, readChain } from '../../upstream/chain/chain-client.ts';
 import { evmAddress } from '../fields.ts';
 import { defineTool } from '../tool.ts';
+import { readCryptoSettings } from './crypto-settings.ts';
+import { readWallet } from './wallet/wallet-reading.ts';
 
 export const walletTool = defineTool({
   name: 'get_wallet_portfolio',
@@ -14,4 +19,11 @@ export const walletTool = defineTool({
   }),
   example: { address: '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045', network: 'mainnet' },
   annotations: { readOnlyHint: true, openWorldHint: true },
+  async handler(input, ctx) {
+    const chain = chainClient(ctx.upstream, input.network, ctx.signal);
+    const wallet = await readChain(chain, (client) =>
+      readWallet(client, input.network, baseContracts[input.network], getAddress(input.address.toLowerCase()), readCryptoSettings().ethUsdMaxAgeSeconds),
+    );
+    return { ...wallet, source: { provider: chain.provider.id, name: chain.provider.name, attribution: chain.provider.attribution } };
+  },
 });

@@ -14,7 +14,13 @@ import { ToolError } from '../../catalog/tool.ts';
 export type BaseNetwork = 'mainnet' | 'sepolia';
 
 export const networkProvider: Readonly<Record<BaseNetwork, ProviderDefinition>> = { mainnet: baseRpc, sepolia: baseSepoliaRpc };
-const networkChain = { mainnet: base, sepolia: baseSepolia } as const;
+// Multicall3 without viem's `blockCreated`: it has been at its address since Base's first blocks,
+// and a chain stand-in with low block numbers (anvil in tests) must batch the same way.
+const withMulticall3 = <C extends typeof base | typeof baseSepolia>(chain: C): C => ({
+  ...chain,
+  contracts: { ...chain.contracts, multicall3: { address: chain.contracts.multicall3.address } },
+});
+const networkChain = { mainnet: withMulticall3(base), sepolia: withMulticall3(baseSepolia) } as const;
 
 /** What a node's error object becomes for viem: it decodes reverts from `code` and `data`. */
 class NodeError extends Error {
@@ -58,17 +64,24 @@ export function chainClient(caller: ProviderCaller, network: BaseNetwork, signal
  * the request (502 naming the method and its message).
  */
 export function chainFailure(error: unknown, provider: ProviderDefinition): ToolError {
-  if (error instanceof ToolError) return error;
-  let found: ToolError | undefined;
-  let cause: unknown = error;
-  for (let depth = 0; cause !== undefined && depth < 10 && !found; depth += 1) {
-    if (cause instanceof ToolError) found = cause;
-    cause = cause instanceof Error ? cause.cause : undefined;
-  }
+  const found = providerFailureIn(error);
   if (found) return found;
   const reason = error instanceof BaseError ? error.shortMessage : error instanceof Error ? error.message : String(error);
   if (error instanceof Error && error.name === 'AbortError') return new UpstreamError('timeout', provider.name, 'the call ended before it answered');
   return badAnswer(provider.name, `it refused a read (${reason.slice(0, 200)})`);
+}
+
+/**
+ * The gateway's own failure (a provider that failed, a ToolError) anywhere in viem's chain of
+ * causes; undefined when the node answered and the error is about the answer (a revert).
+ */
+export function providerFailureIn(error: unknown): ToolError | undefined {
+  let cause: unknown = error;
+  for (let depth = 0; cause !== undefined && depth < 10; depth += 1) {
+    if (cause instanceof ToolError) return cause;
+    cause = cause instanceof Error ? cause.cause : undefined;
+  }
+  return undefined;
 }
 
 /** Runs chain reads, turning any failure into what the caller should see (see chainFailure). */
