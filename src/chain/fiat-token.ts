@@ -38,6 +38,27 @@ export interface DeployFiatTokenOptions {
   ownerKey: Hex;
   /** EIP-712 domain name, "USD Coin" as on Base mainnet. */
   name: string;
+  /**
+   * Put the proxy at this address before it is initialised (anvil only: anvil_setCode and its
+   * admin and implementation slots), for a local chain standing in for Base with USDC at its
+   * canonical address.
+   */
+  at?: Address;
+}
+
+/** AdminUpgradeabilityProxy's storage slots (contracts/upgradeability in the stablecoin-evm sources). */
+const PROXY_SLOTS: readonly Hex[] = [
+  '0x10d6a54a4754c8869d6886b5f5d7fbfa5b4522237ea5c60d11bc4e7a1ff9390b',
+  '0x7050c9e0f4ca769c69bd3a8ef740bc37934f8e2c036e5a723fd8ee048ed3f8c3',
+];
+
+async function moveProxy(publicClient: PublicClient, from: Address, to: Address): Promise<Address> {
+  const code = await publicClient.getCode({ address: from });
+  if (!code) throw new Error(`no proxy code at ${from}`);
+  const anvil = (method: string, params: unknown[]) => publicClient.request({ method, params } as never);
+  await anvil('anvil_setCode', [to, code]);
+  for (const slot of PROXY_SLOTS) await anvil('anvil_setStorageAt', [to, slot, await publicClient.getStorageAt({ address: from, slot })]);
+  return getAddress(to);
 }
 
 export interface DeployedFiatToken {
@@ -67,10 +88,11 @@ export async function deployFiatToken(options: DeployFiatTokenOptions): Promise<
   const linked = implementation.bytecode.replace(/__\$[0-9a-fA-F]{34}\$__/g, libraryAddress.slice(2).toLowerCase()) as Hex;
   const implementationAddress = (await mined(await admin.deployContract({ abi: implementation.abi, bytecode: linked }))).contractAddress;
   if (!implementationAddress) throw new Error('FiatTokenV2_2 deployment returned no address');
-  const proxyAddress = (
+  const deployedProxy = (
     await mined(await admin.deployContract({ abi: proxy.abi, bytecode: proxy.bytecode, args: [implementationAddress] }))
   ).contractAddress;
-  if (!proxyAddress) throw new Error('FiatTokenProxy deployment returned no address');
+  if (!deployedProxy) throw new Error('FiatTokenProxy deployment returned no address');
+  const proxyAddress = options.at ? await moveProxy(publicClient, deployedProxy, options.at) : deployedProxy;
 
   // The proxy admin may not call the implementation through the proxy: all else comes from the owner.
   const ownerAddress = owner.account.address;
