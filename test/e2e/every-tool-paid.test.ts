@@ -12,19 +12,23 @@ import { exampleRequest } from '../../src/faces/http/http-example.ts';
 import type { TestGateway } from '../support/gateway-harness.ts';
 import { startTestGateway } from '../support/gateway-harness.ts';
 import { fundedPayer, paymentHeader, readPaymentRequired, readPaymentResponse, signPayment } from '../support/payments.ts';
+import type { CryptoWorld } from '../support/crypto-world.ts';
+import { startCryptoWorld } from '../support/crypto-world.ts';
 import type { WebFixtures } from '../support/web-fixtures.ts';
 import { startWebFixtures } from '../support/web-fixtures.ts';
 
-// The providers are the loopback fixture server; nothing leaves the machine.
+// The providers are the loopback fixture server and anvil standing in for Base; nothing leaves the machine.
 let t: TestGateway;
 let web: WebFixtures;
+let crypto: CryptoWorld;
 before(async () => {
-  web = await startWebFixtures();
-  t = await startTestGateway({ env: web.env });
+  [web, crypto] = await Promise.all([startWebFixtures(), startCryptoWorld({ sepolia: true })]);
+  t = await startTestGateway({ env: { ...web.env, ...crypto.env } });
 });
 after(async () => {
   await t?.close();
   await web?.close();
+  await crypto?.close();
 });
 
 /** The example, with a URL the tool would fetch pointed at a fixture page instead of the internet. */
