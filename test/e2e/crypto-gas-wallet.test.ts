@@ -105,6 +105,25 @@ describe('get_gas_estimate', () => {
   });
 });
 
+describe('RPC answers that are not answers', () => {
+  test('a rate limit inside a 200 (JSON-RPC error -32005) is a 503; a body without result or error a 502; no answer in time a 504; none charged', async () => {
+    const address = crypto.world.wallets.eoa.address;
+    const cases = [
+      { answer: { status: 200, headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"error":{"code":-32005,"message":"limit exceeded"}}' }, status: 503 },
+      { answer: { status: 200, headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1}' }, status: 502 },
+      { answer: { status: 200, headers: { 'content-type': 'text/html' }, body: '<html>maintenance</html>' }, status: 502 },
+      { answer: { status: 200, headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"result":"0x1"}', delayMs: 3_500 }, status: 504 },
+    ];
+    for (const { answer, status } of cases) {
+      crypto.dex.on(BASE_RPC_PATH, answer, 'POST');
+      const call = await payFor(t, withQuery('/api/crypto/wallet', { address }));
+      assert.equal(call.status, status, `${answer.body}: ${JSON.stringify(call.body)}`);
+      assert.match(String(call.body.message), /^Base RPC: /);
+      assertNotCharged(call);
+    }
+  });
+});
+
 describe('get_gas_estimate on a chain without a GasPriceOracle', () => {
   test('says so, and prices L2 execution only', async () => {
     const bare = await startCryptoWorld({ gasPriceOracle: false });
