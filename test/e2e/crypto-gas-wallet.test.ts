@@ -181,7 +181,8 @@ describe('get_wallet_portfolio', () => {
   });
 
   test('bad input is refused before payment', async () => {
-    for (const query of [{ address: '0x123' }, { address: crypto.world.wallets.eoa.address, network: 'goerli' }]) {
+    const queries: Record<string, string>[] = [{ address: '0x123' }, { address: crypto.world.wallets.eoa.address, network: 'goerli' }];
+    for (const query of queries) {
       const response = await fetch(`${t.baseUrl}${withQuery('/api/crypto/wallet', query)}`);
       assert.equal(response.status, 400, JSON.stringify(query));
     }
