@@ -3,6 +3,7 @@
 import type { ProviderDefinition } from '../provider.ts';
 import { baseRpc, baseSepoliaRpc } from './base-rpc.ts';
 import { brave } from './brave.ts';
+import { dexscreener } from './dexscreener.ts';
 import { doh } from './doh.ts';
 import { duckduckgo } from './duckduckgo.ts';
 import { frankfurter } from './frankfurter.ts';
@@ -18,4 +19,4 @@ import { stackexchange } from './stackexchange.ts';
 import { wayback } from './wayback.ts';
 import { wikipedia } from './wikipedia.ts';
 
-export const providers: readonly ProviderDefinition[] = [searxng, brave, duckduckgo, wayback, wikipedia, hnAlgolia, stackexchange, gdelt, libretranslate, mymemory, metno, nominatim, frankfurter, doh, rdap, baseRpc, baseSepoliaRpc];
+export const providers: readonly ProviderDefinition[] = [searxng, brave, duckduckgo, wayback, wikipedia, hnAlgolia, stackexchange, gdelt, libretranslate, mymemory, metno, nominatim, frankfurter, doh, rdap, baseRpc, baseSepoliaRpc, dexscreener];
