@@ -10,6 +10,7 @@ import { Upstream } from '../../src/upstream/upstream.ts';
 import { WebPages } from '../../src/upstream/web-pages.ts';
 import type { BaseSepoliaWorld, BaseWorld } from './base-world/index.ts';
 import { startBaseSepoliaWorld, startBaseWorld } from './base-world/index.ts';
+import { serveDexscreener } from './dexscreener-fixtures.ts';
 import type { FixtureAnswer, FixtureServer, ReceivedRequest } from './fixture-server.ts';
 import { startFixtureServer } from './fixture-server.ts';
 import type { TestGateway } from './gateway-harness.ts';
@@ -52,6 +53,7 @@ export async function startCryptoWorld(options: CryptoWorldOptions = {}): Promis
   };
   const restore = () => {
     dex.reset();
+    serveDexscreener(dex);
     dex.on(BASE_RPC_PATH, passToAnvil, 'POST');
   };
   restore();
