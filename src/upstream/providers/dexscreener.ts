@@ -156,3 +156,44 @@ export function searchPairs(caller: ProviderCaller, query: string, signal: Abort
 export function tokenPairs(caller: ProviderCaller, chainId: string, tokenAddress: string, signal: AbortSignal): Promise<ProviderAnswer<DexPair[]>> {
   return caller.call(dexscreener, { path: `/token-pairs/v1/${encodeURIComponent(chainId)}/${encodeURIComponent(tokenAddress)}` }, parsePairList, signal);
 }
+
+/** `/tokens/v1/{chainId}/{a,b,...}`: the pairs of up to 30 tokens at once. */
+export const TOKENS_PER_REQUEST = 30;
+
+export function pairsOfTokens(caller: ProviderCaller, chainId: string, addresses: readonly string[], signal: AbortSignal): Promise<ProviderAnswer<DexPair[]>> {
+  if (addresses.length > TOKENS_PER_REQUEST) throw new Error(`at most ${TOKENS_PER_REQUEST} tokens per request`);
+  return caller.call(dexscreener, { path: `/tokens/v1/${encodeURIComponent(chainId)}/${addresses.map(encodeURIComponent).join(',')}` }, parsePairList, signal);
+}
+
+/** A token whose promotion on DexScreener was paid for ("boosts"), as /token-boosts/* list them. */
+export interface TokenBoost {
+  chainId: string;
+  tokenAddress: string;
+  /** Boost units of the latest order, and the total active on the token. */
+  amount: number | undefined;
+  totalAmount: number | undefined;
+  url: string | undefined;
+  description: string | undefined;
+}
+
+/** `/token-boosts/top/v1` and `/token-boosts/latest/v1`: a bare array of boosts. */
+export function parseBoosts(response: RawResponse): TokenBoost[] {
+  const body = parsedJson(response);
+  if (!Array.isArray(body)) throw badAnswer(dexscreener.name, 'its boosts answer is not a list');
+  const boosts: TokenBoost[] = [];
+  for (const item of body) {
+    if (!isJsonObject(item)) continue;
+    const chainId = stringMember(item, 'chainId');
+    const tokenAddress = stringMember(item, 'tokenAddress');
+    if (!chainId || !tokenAddress) continue;
+    boosts.push({ chainId, tokenAddress, amount: numberMember(item, 'amount'), totalAmount: numberMember(item, 'totalAmount'), url: stringMember(item, 'url'), description: stringMember(item, 'description') });
+  }
+  return boosts;
+}
+
+/** Boost lists are limited to 60 requests a minute: each is kept a minute, so it is asked at most once a minute. */
+const BOOSTS_FRESH_MS = 60_000;
+
+export function topBoostedTokens(caller: ProviderCaller, signal: AbortSignal): Promise<ProviderAnswer<TokenBoost[]>> {
+  return caller.call(dexscreener, { path: '/token-boosts/top/v1', freshFor: () => BOOSTS_FRESH_MS }, parseBoosts, signal);
+}
