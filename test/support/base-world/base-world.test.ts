@@ -72,3 +72,18 @@ test('the Sepolia world has USDC at its canonical address and the account\'s hol
   assert.equal(await sepoliaClient.readContract({ address: sepolia.usdc, abi: erc20Abi, functionName: 'balanceOf', args: [sepolia.account.address] }), sepolia.account.usdcAtomic);
   assert.equal(await sepoliaClient.getBalance({ address: sepolia.account.address }), sepolia.account.ethWei);
 });
+
+test('every test token has a WETH pool the canonical router quotes', async () => {
+  for (const [name, token] of Object.entries(world.tokens).filter(([name]) => name in world.pairs)) {
+    const amounts = await client.readContract({
+      address: world.addresses.uniswapV2Router02,
+      abi: parseAbi(['function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[] amounts)']),
+      functionName: 'getAmountsOut',
+      args: [parseEther('0.1'), [world.addresses.weth, token]],
+    });
+    assert.ok(amounts[1]! > 0n, name);
+  }
+  // The clone delegates to the clean token's code: it answers with its own (empty) storage.
+  assert.equal(await client.readContract({ address: world.tokens.minimalProxy, abi: erc20Abi, functionName: 'totalSupply' }), 0n);
+  assert.equal(await client.readContract({ address: world.tokens.proxied, abi: erc20Abi, functionName: 'symbol' }), 'PRX');
+});

@@ -11,6 +11,8 @@ import { baseContracts, canonical } from './canonical.ts';
 import { multicall3CreationCode, slot, uniswapArtifact, worldClients } from './chain-tools.ts';
 import type { WorldClients } from './chain-tools.ts';
 import { compileTestContracts } from './compile.ts';
+import type { PlantedTokens } from './tokens.ts';
+import { plantTokens } from './tokens.ts';
 
 export interface Transfer {
   token: 'USDC' | 'WETH';
@@ -25,6 +27,9 @@ export interface BaseWorld {
   rpcUrl: string;
   chainId: 8453;
   addresses: typeof canonical;
+  /** The test tokens (clean, honeypot, fee-on-transfer, owner powers, EIP-1967-proxied, a clone, a dangerous contract) and their WETH pairs. */
+  tokens: PlantedTokens['tokens'];
+  pairs: PlantedTokens['pairs'];
   wallets: {
     eoa: { address: Address; ethWei: bigint; usdcAtomic: bigint; nonce: number };
     smartWallet: { address: Address; ethWei: bigint; usdcAtomic: bigint };
@@ -109,6 +114,7 @@ export async function startBaseWorld(options: BaseWorldOptions = {}): Promise<Ba
     const ethUsd = { answer: ETH_USD, decimals: 8 as const, updatedAt: 0n };
     await setEthUsd(ETH_USD);
 
+    const planted = await plantTokens(world, contracts);
     const wallets = await plantWallets(world, mintUsdc);
     const history = options.history ? await plantHistory(world, deployer, mintUsdc) : undefined;
     // Last, so that eth_feeHistory over the last 20 blocks sees only the spread.
@@ -118,6 +124,8 @@ export async function startBaseWorld(options: BaseWorldOptions = {}): Promise<Ba
       rpcUrl: anvil.rpcUrl,
       chainId: CHAIN_ID,
       addresses: canonical,
+      tokens: planted.tokens,
+      pairs: planted.pairs,
       wallets,
       ...(history ? { history } : {}),
       priorityFeesSentWei,
