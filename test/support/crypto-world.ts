@@ -10,7 +10,7 @@ import { Upstream } from '../../src/upstream/upstream.ts';
 import { WebPages } from '../../src/upstream/web-pages.ts';
 import type { BaseSepoliaWorld, BaseWorld } from './base-world/index.ts';
 import { startBaseSepoliaWorld, startBaseWorld } from './base-world/index.ts';
-import { serveDexscreener } from './dexscreener-fixtures.ts';
+import { dexscreenerAnswer, serveDexscreener, tokenPairsPath } from './dexscreener-fixtures.ts';
 import type { FixtureAnswer, FixtureServer, ReceivedRequest } from './fixture-server.ts';
 import { startFixtureServer } from './fixture-server.ts';
 import type { TestGateway } from './gateway-harness.ts';
@@ -54,6 +54,8 @@ export async function startCryptoWorld(options: CryptoWorldOptions = {}): Promis
   const restore = () => {
     dex.reset();
     serveDexscreener(dex);
+    // DexScreener has never seen the planted test tokens: no pools, as it answers for any such token.
+    for (const token of Object.values(world.tokens)) dex.on(tokenPairsPath(token), dexscreenerAnswer('token-pairs-empty.json'));
     dex.on(BASE_RPC_PATH, passToAnvil, 'POST');
   };
   restore();

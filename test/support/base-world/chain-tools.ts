@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { createPublicClient, createWalletClient, http } from 'viem';
+import { createPublicClient, createWalletClient, getAddress, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Abi, Address, Hex, PublicClient } from 'viem';
 import { localChain } from '../../../src/chain/fiat-token.ts';
@@ -24,7 +24,7 @@ export function worldClients(rpcUrl: string, chainId: number, key: Hex) {
   const deploy = async (abi: Abi, bytecode: Hex, args: readonly unknown[] = []): Promise<Address> => {
     const receipt = await mined(await wallet.deployContract({ abi, bytecode, args }));
     if (!receipt.contractAddress) throw new Error('deployment returned no address');
-    return receipt.contractAddress;
+    return getAddress(receipt.contractAddress);
   };
   /** Puts the runtime code of `from` at `to`, with the values of `slots` copied. */
   const moveTo = async (from: Address, to: Address, slots: readonly Hex[] = []) => {

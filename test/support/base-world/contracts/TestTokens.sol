@@ -187,7 +187,7 @@ contract UpgradeableToken is BaseToken {
 
 /// An EIP-1967 proxy: implementation and admin in the standard slots, upgradeTo for the admin.
 contract TestERC1967Proxy {
-    bytes32 private constant IMPLEMENTATION_SLOT = 0x360894a13ba1a3210667c828492db98dca3e2076cc3735a9ab88e1a95e6d8f6b;
+    bytes32 private constant IMPLEMENTATION_SLOT = 0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc;
     bytes32 private constant ADMIN_SLOT = 0xb53127684a568b3173ae13b9f8a6016e243e63b6e8ee1178d6a717850b5d6103;
 
     constructor(address implementation, bytes memory init) {
