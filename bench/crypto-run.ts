@@ -21,24 +21,12 @@ import type { ToolServices } from '../src/upstream/tool-services.ts';
 import { startBaseWorld } from '../test/support/base-world/index.ts';
 import { unlimitedProviders } from '../test/support/web-fixtures.ts';
 import { writeSection } from './doc-section.ts';
+import type { Stats } from './latency-stats.ts';
+import { stats } from './latency-stats.ts';
 import { describeMachine } from './report.ts';
-
-interface Stats {
-  calls: number;
-  p50: number;
-  p99: number;
-  mean: number;
-}
 
 const CALLS = Number(process.env.BENCH_CRYPTO_CALLS ?? 200);
 const WARMUP = 5;
-
-function stats(samples: number[]): Stats {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-  const round = (ms: number) => Math.round(ms * 100) / 100;
-  return { calls: samples.length, p50: round(at(0.5)), p99: round(at(0.99)), mean: round(samples.reduce((a, b) => a + b, 0) / samples.length) };
-}
 
 /** Times `run` only; `before` (mining a block) happens outside the measured span. */
 async function time(run: () => Promise<unknown>, before?: () => Promise<unknown>): Promise<Stats> {

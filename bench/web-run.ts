@@ -18,15 +18,10 @@ import type { ToolServices } from '../src/upstream/tool-services.ts';
 import { startWebFixtures, unlimitedProviders } from '../test/support/web-fixtures.ts';
 import type { WebFixtures } from '../test/support/web-fixtures.ts';
 import { writeSection } from './doc-section.ts';
+import type { Stats } from './latency-stats.ts';
+import { stats } from './latency-stats.ts';
 import { descendantsOf, processMemory } from './process-tree-memory.ts';
 import { describeMachine } from './report.ts';
-
-interface Stats {
-  calls: number;
-  p50: number;
-  p99: number;
-  mean: number;
-}
 
 interface Row {
   scenario: string;
@@ -37,13 +32,6 @@ interface Row {
 const FAST_CALLS = Number(process.env.BENCH_WEB_CALLS ?? 200);
 const RENDER_CALLS = Number(process.env.BENCH_WEB_RENDER_CALLS ?? 20);
 const WARMUP_CALLS = 5;
-
-function stats(samples: number[]): Stats {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-  const round = (ms: number) => Math.round(ms * 100) / 100;
-  return { calls: samples.length, p50: round(at(0.5)), p99: round(at(0.99)), mean: round(samples.reduce((a, b) => a + b, 0) / samples.length) };
-}
 
 async function time(calls: number, run: (i: number) => Promise<unknown>): Promise<Stats> {
   for (let i = 0; i < WARMUP_CALLS; i += 1) await run(-1 - i);

@@ -4,9 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { encodeFunctionData, parseAbi } from 'viem';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { multicall3CreationCode } from '../../../test/support/base-world/chain-tools.ts';
 import { startAnvil, type RunningAnvil } from '../../chain/anvil.ts';
 import { rawFetch } from '../http/raw-fetch.ts';
 import type { RawRequest, RawResponse } from '../http/http-types.ts';
@@ -19,14 +17,6 @@ import { chainClient, readChain } from './chain-client.ts';
 
 let anvil: RunningAnvil;
 
-/** Multicall3's real creation code, which viem ships (not exported) for its deployless reads. */
-function multicall3Bytecode(): string {
-  const viemRoot = dirname(createRequire(import.meta.url).resolve('viem'));
-  const source = readFileSync(join(viemRoot, '../_esm/constants/contracts.js'), 'utf8');
-  const match = /multicall3Bytecode = '(0x[0-9a-f]+)'/.exec(source);
-  if (!match) throw new Error('Multicall3 creation code not found in viem');
-  return match[1]!;
-}
 
 async function anvilRpc(method: string, params: readonly unknown[]): Promise<unknown> {
   const response = await fetch(anvil.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
@@ -36,7 +26,7 @@ async function anvilRpc(method: string, params: readonly unknown[]): Promise<unk
 before(async () => {
   anvil = await startAnvil({ chainId: 8453 });
   // viem batches reads through Multicall3 at its canonical address, as on Base.
-  const runtime = await anvilRpc('eth_call', [{ data: multicall3Bytecode() }]);
+  const runtime = await anvilRpc('eth_call', [{ data: multicall3CreationCode() }]);
   await anvilRpc('anvil_setCode', ['0xcA11bde05977b3631167028862bE2a173976CA11', runtime]);
 });
 after(() => anvil.stop());
