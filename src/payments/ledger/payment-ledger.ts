@@ -3,8 +3,10 @@
 import type { PaymentReports } from './payment-reports.ts';
 
 /**
- * verified -> running -> settling -> settled | failed | pending, and running -> released.
- * `pending`: a settlement was sent but its outcome is unknown (receipt timeout); reconciled later.
+ * running -> settling -> settled | failed | pending, and running -> released.
+ * `settling`: the result is ready and waits for its settlement; with a tx hash, the transaction
+ * carrying it was sent. `pending`: sent, outcome unknown (receipt timeout); reconciled later.
+ * `verified` is kept for ledgers written before the lock went straight to `running`.
  * `released` and `failed` authorizations may be locked again (no money moved).
  */
 export type PaymentState = 'verified' | 'running' | 'settling' | 'settled' | 'released' | 'failed' | 'pending';
@@ -19,14 +21,27 @@ export interface PaymentLock {
   amount: bigint;
   network: string;
   resource: string;
+  /**
+   * The signed EIP-3009 authorization as JSON (bigints as decimal strings): what a settler needs to
+   * settle it, and what reconciliation reads its expiry from.
+   */
+  signedAuthorization?: string;
 }
 
-export interface PaymentRecord extends PaymentLock {
+export interface PaymentRecord extends Omit<PaymentLock, 'signedAuthorization'> {
   id: number;
   state: PaymentState;
   txHash: string | null;
   error: string | null;
   attempts: number;
+  signedAuthorization: string | null;
+  /** The key that sent the settlement transaction, and how many payments that transaction carried. */
+  settler: string | null;
+  batchSize: number | null;
+  /** This payment's share of its settlement's cost (see SettlementOutcome). */
+  gasUsed: bigint | null;
+  gasPriceWei: bigint | null;
+  l1FeeWei: bigint | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -38,10 +53,36 @@ export interface StateChange {
   error?: string;
 }
 
+/** What became of one payment's settlement, with its share of the transaction's cost. */
+export interface SettlementOutcome {
+  id: number;
+  state: Extract<PaymentState, 'settled' | 'failed' | 'pending'>;
+  txHash?: string;
+  error?: string;
+  /** This payment's share of the transaction's gas (the transaction's gas used over its payments). */
+  gasUsed?: bigint;
+  gasPriceWei?: bigint;
+  /** This payment's share of the L1 data fee (OP-stack chains). */
+  l1FeeWei?: bigint;
+}
+
+export interface Submission {
+  txHash: string;
+  settler: string;
+  batchSize: number;
+}
+
 export interface PaymentLedger {
-  /** Atomically claims an authorization; only one concurrent caller can win it. */
+  /**
+   * Atomically claims an authorization for a run (state `running`); only one concurrent caller
+   * can win it.
+   */
   lock(entry: PaymentLock): Promise<LockResult>;
   transition(id: number, state: PaymentState, change?: StateChange): Promise<void>;
+  /** A settlement transaction carrying these payments was accepted by the node (one write per batch). */
+  recordSubmission(ids: readonly number[], submission: Submission): Promise<void>;
+  /** The outcomes of settlements, in one write. */
+  recordOutcomes(outcomes: readonly SettlementOutcome[]): Promise<void>;
   find(payer: string, nonce: string): Promise<PaymentRecord | undefined>;
   /** Rows in the given states, oldest first (for reconciliation after a restart). */
   inStates(states: readonly PaymentState[]): Promise<PaymentRecord[]>;

@@ -1,5 +1,20 @@
-// Ledger schema, valid for both PostgreSQL and PGlite. Applied idempotently at start.
-export const ledgerSchema = `
+// The ledger's schema as numbered migrations, valid for PostgreSQL and PGlite alike. Each runs once,
+// in order, inside a transaction that holds an advisory lock, so instances starting together on one
+// database apply it once. Never edit a published migration: add the next one.
+import type { SqlClient } from './sql-client.ts';
+
+export interface Migration {
+  version: number;
+  description: string;
+  sql: string;
+}
+
+export const migrations: readonly Migration[] = [
+  {
+    version: 1,
+    description: 'payments: one row per authorization, unique (payer, nonce), a timestamp per state',
+    // IF NOT EXISTS: ledgers created before migrations were numbered already hold this table.
+    sql: `
 CREATE TABLE IF NOT EXISTS payments (
   id          BIGSERIAL PRIMARY KEY,
   payer       TEXT NOT NULL,
@@ -25,7 +40,43 @@ CREATE TABLE IF NOT EXISTS payments (
 );
 CREATE INDEX IF NOT EXISTS payments_state ON payments (state);
 CREATE INDEX IF NOT EXISTS payments_tool_settled ON payments (tool, settled_at);
--- For the dashboard's reports: revenue per day and the latest settlements; latest payments per state.
 CREATE INDEX IF NOT EXISTS payments_settled_at ON payments (settled_at);
 CREATE INDEX IF NOT EXISTS payments_state_updated ON payments (state, updated_at);
-`;
+`,
+  },
+  {
+    version: 2,
+    description: 'settlement: the signed authorization kept for the settler, who sent it when, what it cost',
+    sql: `
+ALTER TABLE payments ADD COLUMN signed_authorization TEXT;
+ALTER TABLE payments ADD COLUMN submitted_at  TIMESTAMPTZ;
+ALTER TABLE payments ADD COLUMN settler       TEXT;
+ALTER TABLE payments ADD COLUMN batch_size    INTEGER;
+ALTER TABLE payments ADD COLUMN gas_used      NUMERIC(78, 0);
+ALTER TABLE payments ADD COLUMN gas_price_wei NUMERIC(78, 0);
+ALTER TABLE payments ADD COLUMN l1_fee_wei    NUMERIC(78, 0);
+`,
+  },
+];
+
+/** Any constant that is ours: the advisory lock key that serialises migrations across instances. */
+const MIGRATION_LOCK = 7_402_001;
+
+/** Applies the migrations this database lacks; returns the versions applied. */
+export async function migrate(db: SqlClient, all: readonly Migration[] = migrations): Promise<number[]> {
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version INTEGER PRIMARY KEY, description TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`);
+    const { rows } = await tx.query<{ version: number }>('SELECT version FROM schema_migrations');
+    const done = new Set(rows.map((r) => Number(r.version)));
+    const applied: number[] = [];
+    for (const migration of [...all].sort((a, b) => a.version - b.version)) {
+      if (done.has(migration.version)) continue;
+      await tx.exec(migration.sql);
+      await tx.query('INSERT INTO schema_migrations (version, description) VALUES ($1, $2)', [migration.version, migration.description]);
+      applied.push(migration.version);
+    }
+    return applied;
+  });
+}

@@ -23,7 +23,7 @@ test('of 20 concurrent locks on one authorization exactly one wins', async () =>
   const e = entry();
   const results = await Promise.all(Array.from({ length: 20 }, () => ledger.lock(e)));
   assert.equal(results.filter((r) => r.locked).length, 1);
-  assert.ok(results.filter((r) => !r.locked).every((r) => !r.locked && r.state === 'verified'));
+  assert.ok(results.filter((r) => !r.locked).every((r) => !r.locked && r.state === 'running'));
 });
 
 test('the lock ignores the case of payer and nonce', async () => {
@@ -60,4 +60,32 @@ test('rows can be listed by state for reconciliation', async () => {
   await ledger.transition(lock.id, 'pending', { txHash: '0xabc' });
   const pending = await ledger.inStates(['pending']);
   assert.ok(pending.some((r) => r.id === lock.id && r.txHash === '0xabc'));
+});
+
+test('a batch submission marks every payment in it with the transaction, the settler and the batch size', async () => {
+  const locks = await Promise.all([entry(), entry(), entry()].map((e) => ledger.lock(e)));
+  const ids = locks.map((l) => (l.locked ? l.id : -1));
+  for (const id of ids) await ledger.transition(id, 'settling');
+  await ledger.recordSubmission(ids.slice(0, 2), { txHash: '0xbatch', settler: '0xsettler', batchSize: 2 });
+  const settling = (await ledger.inStates(['settling'])).filter((r) => ids.includes(r.id));
+  assert.deepEqual(settling.map((r) => r.txHash), ['0xbatch', '0xbatch', null]);
+});
+
+test('outcomes are written in one call, each with its own state, error and share of the gas', async () => {
+  const locks = await Promise.all([entry(), entry(), entry()].map((e) => ledger.lock(e)));
+  const [a, b, c] = locks.map((l) => (l.locked ? l.id : -1)) as [number, number, number];
+  await ledger.recordOutcomes([
+    { id: a, state: 'settled', txHash: '0x01', gasUsed: 51_000n, gasPriceWei: 5_000_000n, l1FeeWei: 12n },
+    { id: b, state: 'failed', txHash: '0x01', error: 'FiatTokenV2: authorization is used or canceled' },
+    { id: c, state: 'pending', txHash: '0x02', error: 'no receipt' },
+  ]);
+  const byId = new Map((await ledger.inStates(['settled', 'failed', 'pending'])).map((r) => [r.id, r]));
+  assert.equal(byId.get(a)?.state, 'settled');
+  assert.equal(byId.get(b)?.state, 'failed');
+  assert.equal(byId.get(b)?.error, 'FiatTokenV2: authorization is used or canceled');
+  assert.equal(byId.get(c)?.state, 'pending');
+  assert.equal(byId.get(c)?.txHash, '0x02');
+  const settled = byId.get(a);
+  assert.deepEqual([settled?.gasUsed, settled?.gasPriceWei, settled?.l1FeeWei], [51_000n, 5_000_000n, 12n]);
+  assert.equal(byId.get(b)?.gasUsed, null, 'no cost is invented where none was given');
 });

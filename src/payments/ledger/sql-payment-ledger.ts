@@ -1,9 +1,9 @@
 // PaymentLedger on SQL, one code path for PGlite and PostgreSQL.
-import type { LockResult, PaymentLedger, PaymentLock, PaymentRecord, PaymentState, StateChange } from './payment-ledger.ts';
+import type { LockResult, PaymentLedger, PaymentLock, PaymentRecord, PaymentState, SettlementOutcome, StateChange, Submission } from './payment-ledger.ts';
 import { relockableStates } from './payment-ledger.ts';
 import type { PaymentReports } from './payment-reports.ts';
 import { SqlPaymentReports } from './payment-reports.ts';
-import { ledgerSchema } from './schema.ts';
+import { migrate } from './schema.ts';
 import type { SqlClient } from './sql-client.ts';
 
 interface PaymentRow {
@@ -18,6 +18,12 @@ interface PaymentRow {
   tx_hash: string | null;
   error: string | null;
   attempts: number;
+  signed_authorization: string | null;
+  settler: string | null;
+  batch_size: number | null;
+  gas_used: string | null;
+  gas_price_wei: string | null;
+  l1_fee_wei: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -35,6 +41,8 @@ const stateColumn: Record<PaymentState, string> = {
 
 const relockable = relockableStates.map((s) => `'${s}'`).join(', ');
 
+const bigOrNull = (value: string | null) => (value === null ? null : BigInt(value));
+
 function toRecord(row: PaymentRow): PaymentRecord {
   return {
     id: Number(row.id),
@@ -48,6 +56,12 @@ function toRecord(row: PaymentRow): PaymentRecord {
     txHash: row.tx_hash,
     error: row.error,
     attempts: row.attempts,
+    signedAuthorization: row.signed_authorization,
+    settler: row.settler,
+    batchSize: row.batch_size,
+    gasUsed: bigOrNull(row.gas_used),
+    gasPriceWei: bigOrNull(row.gas_price_wei),
+    l1FeeWei: bigOrNull(row.l1_fee_wei),
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   };
@@ -57,7 +71,7 @@ export class SqlPaymentLedger implements PaymentLedger {
   private constructor(private readonly db: SqlClient) {}
 
   static async open(db: SqlClient): Promise<SqlPaymentLedger> {
-    await db.exec(ledgerSchema);
+    await migrate(db);
     return new SqlPaymentLedger(db);
   }
 
@@ -65,15 +79,16 @@ export class SqlPaymentLedger implements PaymentLedger {
     const payer = entry.payer.toLowerCase();
     const nonce = entry.nonce.toLowerCase();
     const { rows } = await this.db.query<{ id: string | number }>(
-      `INSERT INTO payments (payer, nonce, tool, amount, network, resource, state, verified_at)
-       VALUES ($1, $2, $3, $4, $5, $6, 'verified', now())
+      `INSERT INTO payments (payer, nonce, tool, amount, network, resource, signed_authorization, state, verified_at, running_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, 'running', now(), now())
        ON CONFLICT ON CONSTRAINT payments_payer_nonce DO UPDATE
-         SET state = 'verified', tool = EXCLUDED.tool, amount = EXCLUDED.amount, network = EXCLUDED.network,
-             resource = EXCLUDED.resource, attempts = payments.attempts + 1, tx_hash = NULL, error = NULL,
-             verified_at = now(), updated_at = now()
+         SET state = 'running', tool = EXCLUDED.tool, amount = EXCLUDED.amount, network = EXCLUDED.network,
+             resource = EXCLUDED.resource, signed_authorization = EXCLUDED.signed_authorization, attempts = payments.attempts + 1, tx_hash = NULL, error = NULL,
+             verified_at = now(), running_at = now(), updated_at = now(), submitted_at = NULL, settler = NULL,
+             batch_size = NULL, gas_used = NULL, gas_price_wei = NULL, l1_fee_wei = NULL
          WHERE payments.state IN (${relockable})
        RETURNING id`,
-      [payer, nonce, entry.tool, entry.amount.toString(), entry.network, entry.resource],
+      [payer, nonce, entry.tool, entry.amount.toString(), entry.network, entry.resource, entry.signedAuthorization ?? null],
     );
     const won = rows[0];
     if (won) return { locked: true, id: Number(won.id) };
@@ -88,6 +103,37 @@ export class SqlPaymentLedger implements PaymentLedger {
          tx_hash = COALESCE($3, tx_hash), error = COALESCE($4, error)
        WHERE id = $1`,
       [id, state, change.txHash ?? null, change.error ?? null],
+    );
+  }
+
+  async recordSubmission(ids: readonly number[], submission: Submission): Promise<void> {
+    await this.db.query(
+      `UPDATE payments SET tx_hash = $2, settler = $3, batch_size = $4, submitted_at = now(), updated_at = now()
+       WHERE id = ANY($1::bigint[])`,
+      [ids, submission.txHash, submission.settler, submission.batchSize],
+    );
+  }
+
+  async recordOutcomes(outcomes: readonly SettlementOutcome[]): Promise<void> {
+    if (outcomes.length === 0) return;
+    const column = <T>(pick: (o: SettlementOutcome) => T) => outcomes.map(pick);
+    const text = (value: bigint | undefined) => (value === undefined ? null : value.toString());
+    await this.db.query(
+      `UPDATE payments AS p SET
+         state = o.state, updated_at = now(),
+         settled_at = CASE WHEN o.state = 'settled' THEN now() ELSE p.settled_at END,
+         failed_at  = CASE WHEN o.state = 'failed'  THEN now() ELSE p.failed_at END,
+         pending_at = CASE WHEN o.state = 'pending' THEN now() ELSE p.pending_at END,
+         tx_hash = COALESCE(o.tx_hash, p.tx_hash), error = COALESCE(o.error, p.error),
+         gas_used = COALESCE(o.gas_used, p.gas_used), gas_price_wei = COALESCE(o.gas_price_wei, p.gas_price_wei),
+         l1_fee_wei = COALESCE(o.l1_fee_wei, p.l1_fee_wei)
+       FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::numeric[], $6::numeric[], $7::numeric[])
+         AS o(id, state, tx_hash, error, gas_used, gas_price_wei, l1_fee_wei)
+       WHERE p.id = o.id`,
+      [
+        column((o) => o.id), column((o) => o.state), column((o) => o.txHash ?? null), column((o) => o.error ?? null),
+        column((o) => text(o.gasUsed)), column((o) => text(o.gasPriceWei)), column((o) => text(o.l1FeeWei)),
+      ],
     );
   }
 
