@@ -8,6 +8,7 @@ import type { Address, Hex } from 'viem';
 import { startAnvil } from './anvil.ts';
 import { devPrivateKey } from './dev-accounts.ts';
 import { deployFiatToken, mintUsdc } from './fiat-token.ts';
+import { MULTICALL3_ADDRESS, multicall3CreationCode } from './multicall3.ts';
 
 export const LOCAL_CHAIN_ID = 31337;
 export const DEMO_PAYER_USDC = '1000';
@@ -46,6 +47,7 @@ export async function startDevChain(options: { tokenName: string; anvilArgs?: re
       ownerKey,
       name: options.tokenName,
     });
+    await installMulticall3(anvil.rpcUrl);
     const payerKey = devPrivateKey('demoPayer');
     const payer = privateKeyToAccount(payerKey);
     await mintUsdc({
@@ -71,6 +73,28 @@ export async function startDevChain(options: { tokenName: string; anvilArgs?: re
     await anvil.stop();
     throw error;
   }
+}
+
+async function anvilRpc(rpcUrl: string, method: string, params: unknown[]): Promise<unknown> {
+  const response = await fetch(rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  const body = (await response.json()) as { result?: unknown; error?: { message: string } };
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result;
+}
+
+/** Multicall3 at its canonical address: what its constructor returns, placed with anvil_setCode. */
+async function installMulticall3(rpcUrl: string): Promise<void> {
+  const runtime = await anvilRpc(rpcUrl, 'eth_call', [{ data: multicall3CreationCode() }, 'latest']);
+  await anvilRpc(rpcUrl, 'anvil_setCode', [MULTICALL3_ADDRESS, runtime]);
+}
+
+/** Gives configured settler keys gas money on the local chain (10,000 ETH each, as anvil's own accounts). */
+export async function fundDevAccounts(rpcUrl: string, addresses: readonly Address[]): Promise<void> {
+  for (const address of addresses) await anvilRpc(rpcUrl, 'anvil_setBalance', [address, `0x${parseUnits('10000', 18).toString(16)}`]);
 }
 
 export async function writeDevChainFile(dataDir: string, chain: DevChainFile): Promise<string> {

@@ -80,9 +80,15 @@ export async function fundedPayerKey(chain: DevChain, usdc = '10'): Promise<Hex>
   const key = generatePrivateKey();
   if (parseUnits(usdc, 6) === 0n) return key;
   const to = privateKeyToAccount(key).address;
-  await mintUsdc({ rpcUrl: chain.rpcUrl, chainId: chain.chainId, ownerKey: devPrivateKey('tokenOwner'), token: chain.usdc, to, amount: parseUnits(usdc, 6) });
+  const mint = () => mintUsdc({ rpcUrl: chain.rpcUrl, chainId: chain.chainId, ownerKey: devPrivateKey('tokenOwner'), token: chain.usdc, to, amount: parseUnits(usdc, 6) });
+  // One owner key mints for every test payer: mints queue per chain so concurrent callers never race on its nonce.
+  const queued = (mintQueues.get(chain.rpcUrl) ?? Promise.resolve()).then(mint);
+  mintQueues.set(chain.rpcUrl, queued.catch(() => undefined));
+  await queued;
   return key;
 }
+
+const mintQueues = new Map<string, Promise<unknown>>();
 
 export async function fundedPayer(chain: DevChain, usdc = '10'): Promise<PrivateKeyAccount> {
   return privateKeyToAccount(await fundedPayerKey(chain, usdc));

@@ -1,19 +1,15 @@
 // The embedded facilitator: verifies EIP-3009 authorizations locally (signature with low-s,
-// recipient, exact amount, time window, then balance and nonce state on chain) and settles them
-// with its own gas key through an RPC URL.
+// recipient, exact amount, time window, then balance and nonce state on chain). Settling is the
+// settlement engine's (src/payments/settlement/).
 import { eip3009ABI } from '@x402/evm';
-import { createPublicClient, createWalletClient, getAddress, http, isAddressEqual, parseSignature, size } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
-import type { PaymentPayload, PaymentRequirements, SettleResponse, SupportedResponse, VerifyResponse } from '@x402/core/types';
-import type { Address, Hex, PrivateKeyAccount, PublicClient, WalletClient } from 'viem';
+import { createPublicClient, getAddress, http, isAddressEqual, size } from 'viem';
+import type { PaymentPayload, PaymentRequirements, SupportedResponse, VerifyResponse } from '@x402/core/types';
+import type { Address, PublicClient } from 'viem';
 import { viemChain } from '../../chain/viem-chain.ts';
 import { parseEip3009Payload } from '../exact-evm-payload.ts';
 import type { Eip3009Payload } from '../exact-evm-payload.ts';
 import type { PaymentNetwork } from '../networks.ts';
 import type { Facilitator } from './facilitator.ts';
-import { SETTLEMENT_PENDING } from './facilitator.ts';
-import { settleErrorReason } from './revert-reasons.ts';
-import { SerialTransactionSender } from './serial-transaction-sender.ts';
 import { authorizationDigest, recoverAuthorizationSigner } from './signature.ts';
 import type { Eip712Domain } from './signature.ts';
 
@@ -23,11 +19,8 @@ export const VALID_BEFORE_BUFFER_SECONDS = 6n;
 export interface EmbeddedFacilitatorOptions {
   network: PaymentNetwork;
   rpcUrl: string;
-  settlerKey: Hex;
-  /** How long to wait for a settlement's receipt before calling it pending. */
-  receiptTimeoutMs: number;
-  /** How often to poll for receipts (viem falls back to 4 s on chains without a block time). */
-  pollingIntervalMs: number;
+  /** The settler keys' addresses, announced in /supported. */
+  signers: readonly Address[];
   /** Wall clock in seconds; injectable for tests. */
   nowSeconds?: () => bigint;
 }
@@ -44,32 +37,19 @@ const invalid = (invalidReason: string, invalidMessage: string, payer?: string):
 export class EmbeddedFacilitator implements Facilitator {
   readonly kind = 'embedded';
   private readonly publicClient: PublicClient;
-  private readonly wallet: WalletClient;
-  private readonly settler: PrivateKeyAccount;
-  private readonly sender: SerialTransactionSender;
   private readonly nowSeconds: () => bigint;
 
   constructor(private readonly options: EmbeddedFacilitatorOptions) {
     const chain = viemChain(options.network, options.rpcUrl);
-    const transport = http(options.rpcUrl, { retryCount: 0 });
-    this.settler = privateKeyToAccount(options.settlerKey);
-    this.publicClient = createPublicClient({ chain, transport, pollingInterval: options.pollingIntervalMs });
-    this.wallet = createWalletClient({ chain, transport, account: this.settler });
-    this.sender = new SerialTransactionSender(() =>
-      this.publicClient.getTransactionCount({ address: this.settler.address, blockTag: 'pending' }),
-    );
+    this.publicClient = createPublicClient({ chain, transport: http(options.rpcUrl, { retryCount: 0 }) });
     this.nowSeconds = options.nowSeconds ?? (() => BigInt(Math.floor(Date.now() / 1000)));
-  }
-
-  get settlerAddress(): Address {
-    return this.settler.address;
   }
 
   async supported(): Promise<SupportedResponse> {
     return {
       kinds: [{ x402Version: 2, scheme: 'exact', network: this.options.network.caip2 }],
       extensions: [],
-      signers: { 'eip155:*': [this.settler.address] },
+      signers: { 'eip155:*': [...this.options.signers] },
     };
   }
 
@@ -96,54 +76,6 @@ export class EmbeddedFacilitator implements Facilitator {
       return invalid('invalid_exact_evm_insufficient_balance', `payer holds ${balance} atomic USDC, the price is ${authorization.value}`, payer);
     }
     return { isValid: true, payer };
-  }
-
-  async settle(payload: PaymentPayload, requirements: PaymentRequirements): Promise<SettleResponse> {
-    const network = this.options.network.caip2;
-    const parsed = parseEip3009Payload(payload.payload);
-    if (!parsed.ok) return { success: false, errorReason: 'invalid_payload', errorMessage: parsed.message, transaction: '', network };
-    const payer = parsed.value.authorization.from;
-    const fail = (errorReason: string, errorMessage: string, transaction = ''): SettleResponse => ({
-      success: false, errorReason, errorMessage, transaction, network, payer,
-    });
-    const call = {
-      address: getAddress(requirements.asset),
-      abi: eip3009ABI,
-      functionName: 'transferWithAuthorization',
-      args: settlementArguments(parsed.value),
-      account: this.settler,
-      chain: this.wallet.chain,
-    } as const;
-
-    // Gas estimation simulates the transfer: a payment that would revert (payer drained,
-    // nonce used, expired) is refused here without spending gas.
-    let gas: bigint;
-    try {
-      gas = await this.publicClient.estimateContractGas(call);
-    } catch (error) {
-      const { reason, message } = settleErrorReason(error);
-      return fail(reason, message);
-    }
-
-    let transaction: Hex;
-    try {
-      transaction = await this.sender.send((nonce) => this.wallet.writeContract({ ...call, nonce, gas: (gas * 12n) / 10n }));
-    } catch (error) {
-      const { message } = settleErrorReason(error);
-      return fail('unexpected_settle_error', `the settlement transaction could not be sent: ${message}`);
-    }
-
-    try {
-      const receipt = await this.publicClient.waitForTransactionReceipt({
-        hash: transaction,
-        pollingInterval: this.options.pollingIntervalMs,
-        timeout: this.options.receiptTimeoutMs,
-      });
-      if (receipt.status !== 'success') return fail('invalid_exact_evm_transaction_failed', 'the settlement transaction reverted', transaction);
-    } catch {
-      return fail(SETTLEMENT_PENDING, `no receipt within ${this.options.receiptTimeoutMs} ms; the outcome will be reconciled`, transaction);
-    }
-    return { success: true, transaction, network, payer };
   }
 
   /** Everything that needs no signature recovery and no chain: cheap checks first. */
@@ -214,12 +146,4 @@ export class EmbeddedFacilitator implements Facilitator {
       .catch(() => false);
     return valid ? undefined : invalid('invalid_exact_evm_signature', 'the contract wallet did not accept the signature');
   }
-}
-
-/** transferWithAuthorization's arguments: the (v, r, s) overload for 65-byte signatures, bytes otherwise. */
-function settlementArguments({ authorization: a, signature }: Eip3009Payload) {
-  const base = [a.from, a.to, a.value, a.validAfter, a.validBefore, a.nonce] as const;
-  if (size(signature) !== 65) return [...base, signature] as const;
-  const { r, s, v, yParity } = parseSignature(signature);
-  return [...base, Number(v ?? BigInt(yParity + 27)), r, s] as const;
 }

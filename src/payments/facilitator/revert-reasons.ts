@@ -20,8 +20,12 @@ export function revertMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** The x402 error reason of a revert message. */
+export function reasonOfRevert(message: string): string {
+  return reasons.find(([pattern]) => pattern.test(message))?.[1] ?? 'invalid_exact_evm_transaction_simulation_failed';
+}
+
 export function settleErrorReason(error: unknown): { reason: string; message: string } {
   const message = revertMessage(error);
-  const match = reasons.find(([pattern]) => pattern.test(message));
-  return { reason: match?.[1] ?? 'invalid_exact_evm_transaction_simulation_failed', message };
+  return { reason: reasonOfRevert(message), message };
 }

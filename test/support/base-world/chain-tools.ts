@@ -43,13 +43,6 @@ export function uniswapArtifact(pkg: '@uniswap/v2-core' | '@uniswap/v2-periphery
   return { abi: json.abi, bytecode: (json.bytecode.startsWith('0x') ? json.bytecode : `0x${json.bytecode}`) as Hex };
 }
 
-/** Multicall3's real creation code, which viem ships (not exported) for its deployless reads. */
-export function multicall3CreationCode(): Hex {
-  const viemRoot = dirname(require.resolve('viem'));
-  const source = readFileSync(join(viemRoot, '../_esm/constants/contracts.js'), 'utf8');
-  const match = /multicall3Bytecode = '(0x[0-9a-f]+)'/.exec(source);
-  if (!match) throw new Error('Multicall3 creation code not found in viem');
-  return match[1] as Hex;
-}
+export { multicall3CreationCode } from '../../../src/chain/multicall3.ts';
 
 export const slot = (n: number): Hex => `0x${n.toString(16).padStart(64, '0')}`;
