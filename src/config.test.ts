@@ -48,3 +48,26 @@ test('malformed values name the variable, what was expected and what was given',
     assert.throws(() => loadConfig(env), (error: unknown) => error instanceof ConfigError && error.problems.some((p) => message.test(p)), JSON.stringify(env));
   }
 });
+
+test('a malformed settler key is named, never echoed; several keys are a comma-separated list', () => {
+  const key = (n: number) => `0x${n.toString(16).padStart(64, '0')}`;
+  assert.throws(() => loadConfig({ TOOLGATE_SETTLER_PRIVATE_KEY: `${key(1)},0xnot-a-key-but-secret` }), (error: unknown) => {
+    assert.ok(error instanceof ConfigError);
+    assert.match(error.message, /TOOLGATE_SETTLER_PRIVATE_KEY: expected a 0x-prefixed 32-byte hex private key \(entry 2 of the list\)/);
+    assert.doesNotMatch(error.message, /secret|0x0+1/);
+    return true;
+  });
+  assert.throws(() => loadConfig({ TOOLGATE_SETTLER_PRIVATE_KEY: `${key(1)}, ${key(1)}` }), /the same key is listed twice/);
+  assert.deepEqual(loadConfig({ TOOLGATE_SETTLER_PRIVATE_KEY: ` ${key(1)}, ${key(2)} ` }).settlerKeys, [key(1), key(2)]);
+});
+
+test('settlement settings: defaults, and bad values refused with the variable named', () => {
+  assert.deepEqual(loadConfig({}).settlement, {
+    mode: 'confirmed', batchWindowMs: 200, maxBatchSize: 100, confirmations: 1, replaceAfterMs: 3_000, drainTimeoutMs: 30_000,
+  });
+  assert.equal(loadConfig({ TOOLGATE_SETTLEMENT_MODE: 'submitted' }).settlement.mode, 'submitted');
+  assert.throws(() => loadConfig({ TOOLGATE_SETTLEMENT_MODE: 'optimistic' }), /TOOLGATE_SETTLEMENT_MODE: expected one of confirmed, submitted/);
+  assert.throws(() => loadConfig({ TOOLGATE_SETTLEMENT_MODE: 'submitted', TOOLGATE_FACILITATOR_URL: 'https://facilitator.example' }), /submitted needs the embedded settlement engine/);
+  assert.throws(() => loadConfig({ TOOLGATE_SETTLEMENT_MAX_BATCH: '500' }), /TOOLGATE_SETTLEMENT_MAX_BATCH/);
+  assert.throws(() => loadConfig({ TOOLGATE_SETTLEMENT_CONFIRMATIONS: '0' }), /TOOLGATE_SETTLEMENT_CONFIRMATIONS/);
+});

@@ -5,6 +5,8 @@ import { z } from 'zod';
 import type { Hex } from 'viem';
 import type { NetworkName } from './payments/networks.ts';
 import { networkNames } from './payments/networks.ts';
+import type { SettlementMode } from './payments/settlement/settlement.ts';
+import { settlementModes } from './payments/settlement/settlement.ts';
 import { EmbeddingsConfigError, readEmbeddingsConfig } from './catalog/ai/embedding-config.ts';
 import { CryptoSettingsError, readCryptoSettings } from './catalog/crypto/crypto-settings.ts';
 import { providers } from './upstream/providers/index.ts';
@@ -20,7 +22,9 @@ export interface Config {
   publicBaseUrl: string;
   payTo: Hex | undefined;
   rpcUrl: string | undefined;
-  settlerKey: Hex | undefined;
+  /** Keys that pay the gas of settlements, each with its own nonce sequence (parallel batches). */
+  settlerKeys: Hex[];
+  settlement: SettlementConfig;
   facilitatorUrl: string | undefined;
   facilitatorTimeoutMs: number;
   maxBodyBytes: number;
@@ -43,6 +47,19 @@ export interface Config {
   upstream: UpstreamConfig;
 }
 
+export interface SettlementConfig {
+  mode: SettlementMode;
+  /** How long a settlement may wait for company while every settler key is busy. */
+  batchWindowMs: number;
+  maxBatchSize: number;
+  /** Blocks that must hold a settlement before it counts (1: the receipt itself). */
+  confirmations: number;
+  /** A settlement transaction with no receipt after this long is sent again at a higher fee. */
+  replaceAfterMs: number;
+  /** At shutdown, how long queued and in-flight settlements are given to finish. */
+  drainTimeoutMs: number;
+}
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
@@ -52,9 +69,17 @@ export class ConfigError extends Error {
 
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, { message: 'expected a 0x-prefixed 20-byte hex address' });
 const privateKey = z.string().regex(/^0x[0-9a-fA-F]{64}$/, { message: 'expected a 0x-prefixed 32-byte hex private key' });
+/** One key, or several separated by commas (one nonce sequence each). */
+const privateKeys = z
+  .string()
+  .transform((v) => v.split(',').map((k) => k.trim()).filter((k) => k !== ''))
+  .pipe(z.array(privateKey).min(1, { message: 'expected at least one key' }))
+  .refine((keys) => new Set(keys.map((k) => k.toLowerCase())).size === keys.length, { message: 'the same key is listed twice' });
 const url = z.string().refine((v) => /^https?:\/\/[^/]/.test(v) && URL.canParse(v), { message: 'expected an http(s) URL' });
 const integer = (min: number, max: number) =>
   z.string().regex(/^\d+$/, { message: 'expected a whole number' }).transform(Number).pipe(z.number().min(min).max(max));
+
+const secretVariables = new Set(['TOOLGATE_SETTLER_PRIVATE_KEY', 'TOOLGATE_DASHBOARD_TOKEN']);
 
 const envSchema = z.object({
   PORT: integer(0, 65_535).optional(),
@@ -64,7 +89,13 @@ const envSchema = z.object({
   TOOLGATE_PUBLIC_BASE_URL: url.optional(),
   TOOLGATE_PAY_TO: address.optional(),
   TOOLGATE_RPC_URL: url.optional(),
-  TOOLGATE_SETTLER_PRIVATE_KEY: privateKey.optional(),
+  TOOLGATE_SETTLER_PRIVATE_KEY: privateKeys.optional(),
+  TOOLGATE_SETTLEMENT_MODE: z.enum(settlementModes as [SettlementMode, ...SettlementMode[]], { message: `expected one of ${settlementModes.join(', ')}` }).optional(),
+  TOOLGATE_SETTLEMENT_BATCH_WINDOW_MS: integer(0, 60_000).optional(),
+  TOOLGATE_SETTLEMENT_MAX_BATCH: integer(1, 300).optional(),
+  TOOLGATE_SETTLEMENT_CONFIRMATIONS: integer(1, 64).optional(),
+  TOOLGATE_SETTLEMENT_REPLACE_AFTER_MS: integer(100, 600_000).optional(),
+  TOOLGATE_SETTLEMENT_DRAIN_TIMEOUT_MS: integer(0, 600_000).optional(),
   TOOLGATE_FACILITATOR_URL: url.optional(),
   TOOLGATE_FACILITATOR_TIMEOUT_MS: integer(100, 600_000).optional(),
   TOOLGATE_MAX_BODY_BYTES: integer(1_024, 100 * 1024 * 1024).optional(),
@@ -88,7 +119,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message} (got "${String(present[String(i.path[0])])}")`));
+    throw new ConfigError(parsed.error.issues.map((i) => {
+      const variable = String(i.path[0]);
+      const which = typeof i.path[1] === 'number' && String(present[variable]).includes(',') ? ` (entry ${i.path[1] + 1} of the list)` : '';
+      // A malformed secret is still a secret: never echo it.
+      const given = secretVariables.has(variable) ? 'the value given is not shown' : `got "${String(present[variable])}"`;
+      return `${variable}: ${i.message}${which} (${given})`;
+    }));
   }
   const e = parsed.data;
   const network = e.TOOLGATE_NETWORK ?? 'local';
@@ -104,6 +141,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         `on ${network} set either TOOLGATE_FACILITATOR_URL (a remote x402 facilitator) or TOOLGATE_SETTLER_PRIVATE_KEY (a key holding ETH for gas, used by the embedded facilitator)`,
       );
     }
+  }
+  if (e.TOOLGATE_FACILITATOR_URL && e.TOOLGATE_SETTLEMENT_MODE === 'submitted') {
+    problems.push('TOOLGATE_SETTLEMENT_MODE=submitted needs the embedded settlement engine: a remote facilitator answers /settle after the receipt; unset TOOLGATE_FACILITATOR_URL or use confirmed');
   }
   // The embeddings tool reads its settings at call time (tests swap them); a bad value still stops the start.
   try {
@@ -129,7 +169,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicBaseUrl: (e.TOOLGATE_PUBLIC_BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     payTo: e.TOOLGATE_PAY_TO as Hex | undefined,
     rpcUrl: e.TOOLGATE_RPC_URL,
-    settlerKey: e.TOOLGATE_SETTLER_PRIVATE_KEY as Hex | undefined,
+    settlerKeys: (e.TOOLGATE_SETTLER_PRIVATE_KEY ?? []) as Hex[],
+    settlement: {
+      mode: e.TOOLGATE_SETTLEMENT_MODE ?? 'confirmed',
+      batchWindowMs: e.TOOLGATE_SETTLEMENT_BATCH_WINDOW_MS ?? 200,
+      maxBatchSize: e.TOOLGATE_SETTLEMENT_MAX_BATCH ?? 100,
+      confirmations: e.TOOLGATE_SETTLEMENT_CONFIRMATIONS ?? 1,
+      replaceAfterMs: e.TOOLGATE_SETTLEMENT_REPLACE_AFTER_MS ?? (local ? 3_000 : 10_000),
+      drainTimeoutMs: e.TOOLGATE_SETTLEMENT_DRAIN_TIMEOUT_MS ?? 30_000,
+    },
     facilitatorUrl: e.TOOLGATE_FACILITATOR_URL,
     facilitatorTimeoutMs: e.TOOLGATE_FACILITATOR_TIMEOUT_MS ?? 30_000,
     maxBodyBytes: e.TOOLGATE_MAX_BODY_BYTES ?? 1024 * 1024,

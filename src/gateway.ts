@@ -2,12 +2,14 @@
 // gate -> HTTP app. Used by main.ts, the tests and the benchmarks alike.
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
-import type { Address } from 'viem';
+import type { Address, Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
 import { buildApp } from './app.ts';
 import { catalog as defaultCatalog } from './catalog/index.ts';
 import type { Tool } from './catalog/tool.ts';
 import type { DevChain } from './chain/devchain.ts';
-import { startDevChain, writeDevChainFile } from './chain/devchain.ts';
+import { fundDevAccounts, startDevChain, writeDevChainFile } from './chain/devchain.ts';
+import { MULTICALL3_ADDRESS } from './chain/multicall3.ts';
 import { UsdcChainReader } from './chain/usdc-reader.ts';
 import type { Config } from './config.ts';
 import { originPolicy } from './faces/mcp/origin-guard.ts';
@@ -25,6 +27,10 @@ import { SqlPaymentLedger } from './payments/ledger/sql-payment-ledger.ts';
 import { localNetwork, publicNetwork } from './payments/networks.ts';
 import type { PaymentNetwork } from './payments/networks.ts';
 import { reconcilePayments } from './payments/reconciler.ts';
+import { BatchSettlement } from './payments/settlement/batch-settlement.ts';
+import { FacilitatorSettlement } from './payments/settlement/facilitator-settlement.ts';
+import type { SettlingFacilitator } from './payments/settlement/facilitator-settlement.ts';
+import type { Settlement } from './payments/settlement/settlement.ts';
 import type { PaymentTerms } from './payments/requirements.ts';
 import { packageVersion } from './version.ts';
 import type { HostResolver } from './upstream/http/http-types.ts';
@@ -55,6 +61,7 @@ export interface Gateway {
   metrics: CallMetrics;
   ledger: PaymentLedger;
   facilitator: Facilitator;
+  settlement: Settlement;
   chain: UsdcChainReader;
   upstream: Upstream;
   web: WebPages;
@@ -70,6 +77,32 @@ const RECONCILE_EVERY_MS = 30_000;
 /** How long a call may stay in flight before a periodic pass treats it as abandoned. */
 const ABANDONED_AFTER_MS = 10 * 60_000;
 
+/**
+ * Who verifies and who settles: an overriding facilitator or a remote one does both (one settle per
+ * payment); otherwise the embedded facilitator verifies and the batch engine settles.
+ */
+function paymentServices(
+  config: Config,
+  overrides: GatewayOverrides,
+  ctx: { network: PaymentNetwork; rpcUrl: string; settlerKeys: readonly Hex[]; ledger: PaymentLedger; log: Logger },
+): { facilitator: Facilitator; settlement: Settlement } {
+  const remote = overrides.facilitator ?? (config.facilitatorUrl ? new RemoteFacilitator(config.facilitatorUrl, config.facilitatorTimeoutMs) : undefined);
+  if (remote) {
+    if (!('settle' in remote)) throw new Error('an overriding facilitator must also settle');
+    return { facilitator: remote, settlement: new FacilitatorSettlement(remote as Facilitator & SettlingFacilitator, ctx.ledger) };
+  }
+  if (ctx.settlerKeys.length === 0) throw new Error('no settler key: set TOOLGATE_SETTLER_PRIVATE_KEY or TOOLGATE_FACILITATOR_URL');
+  const signers = ctx.settlerKeys.map((key) => privateKeyToAccount(key).address);
+  return {
+    facilitator: new EmbeddedFacilitator({ network: ctx.network, rpcUrl: ctx.rpcUrl, signers }),
+    settlement: new BatchSettlement({
+      network: ctx.network, rpcUrl: ctx.rpcUrl, settlerKeys: ctx.settlerKeys, multicall3: MULTICALL3_ADDRESS,
+      ledger: ctx.ledger, log: ctx.log, receiptTimeoutMs: config.receiptTimeoutMs, pollingIntervalMs: config.pollingIntervalMs,
+      ...config.settlement,
+    }),
+  };
+}
+
 export async function createGateway(config: Config, overrides: GatewayOverrides = {}): Promise<Gateway> {
   const cleanups: (() => Promise<void>)[] = [];
   const closeAll = async () => {
@@ -81,7 +114,7 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
     let network: PaymentNetwork;
     let rpcUrl: string;
     let payTo: Address;
-    let settlerKey = config.settlerKey;
+    let settlerKeys = config.settlerKeys;
     if (config.network === 'local') {
       if (!devChain) {
         const started = await startDevChain({ tokenName: config.localTokenName });
@@ -92,7 +125,8 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
       network = localNetwork(devChain.chainId, devChain.usdc, devChain.tokenName);
       rpcUrl = devChain.rpcUrl;
       payTo = (config.payTo ?? devChain.payTo) as Address;
-      settlerKey ??= devChain.settlerKey;
+      if (settlerKeys.length === 0) settlerKeys = [devChain.settlerKey];
+      else await fundDevAccounts(devChain.rpcUrl, settlerKeys.map((key) => privateKeyToAccount(key).address));
     } else {
       network = publicNetwork(config.network);
       const configured = config.rpcUrl ?? network.defaultRpcUrl;
@@ -104,27 +138,21 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
     const ledger = await SqlPaymentLedger.open(await openPgliteClient(config.ledger === 'memory' ? undefined : config.ledger.dir));
     cleanups.push(() => ledger.close());
 
-    let facilitator = overrides.facilitator;
-    if (!facilitator && config.facilitatorUrl) facilitator = new RemoteFacilitator(config.facilitatorUrl, config.facilitatorTimeoutMs);
-    if (!facilitator) {
-      if (!settlerKey) throw new Error('no settler key: set TOOLGATE_SETTLER_PRIVATE_KEY or TOOLGATE_FACILITATOR_URL');
-      facilitator = new EmbeddedFacilitator({
-        network, rpcUrl, settlerKey, receiptTimeoutMs: config.receiptTimeoutMs, pollingIntervalMs: config.pollingIntervalMs,
-      });
-    }
+    const logger = pino({ level: config.logLevel });
+    const log: Logger = logger;
+    const { facilitator, settlement } = paymentServices(config, overrides, { network, rpcUrl, settlerKeys, ledger, log });
+    cleanups.push(() => settlement.drain(config.settlement.drainTimeoutMs));
 
     const chain = new UsdcChainReader(network, rpcUrl);
     const terms: PaymentTerms = { network, payTo, maxTimeoutSeconds: config.maxTimeoutSeconds };
     const catalog = overrides.catalog ?? defaultCatalog;
-    const logger = pino({ level: config.logLevel });
-    const log: Logger = logger;
     const metrics = new CallMetrics();
     const { upstream, web, close: closeServices } = createToolServices(config, log, {
       ...(overrides.resolveHost ? { resolveHost: overrides.resolveHost } : {}),
       ...(overrides.providers ? { providers: overrides.providers } : {}),
     });
     cleanups.push(closeServices);
-    const gate = new PaymentGate({ facilitator, ledger, terms, log, metrics, services: { upstream, web } });
+    const gate = new PaymentGate({ facilitator, settlement, ledger, terms, log, metrics, services: { upstream, web } });
     const { app, sseSessions } = buildApp({
       catalog,
       gate,
@@ -158,7 +186,7 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
     cleanups.push(async () => clearInterval(timer));
 
     return {
-      app, sseSessions, config, network, terms, gate, metrics, ledger, facilitator, chain, upstream, web, rpcUrl, devChain, devChainFile,
+      app, sseSessions, config, network, terms, gate, metrics, ledger, facilitator, settlement, chain, upstream, web, rpcUrl, devChain, devChainFile,
       close: closeAll,
     };
   } catch (error) {

@@ -15,6 +15,7 @@ import { outcomeCode } from './call-metrics.ts';
 import { parseEip3009Payload } from './exact-evm-payload.ts';
 import type { Facilitator } from './facilitator/facilitator.ts';
 import { SETTLEMENT_PENDING } from './facilitator/facilitator.ts';
+import type { Settlement } from './settlement/settlement.ts';
 import type { PaymentLedger, PaymentState } from './ledger/payment-ledger.ts';
 import { relockableStates } from './ledger/payment-ledger.ts';
 import type { PaymentTerms, ResourceDescription } from './requirements.ts';
@@ -56,6 +57,7 @@ export type GateOutcome =
 
 export interface GateDependencies {
   facilitator: Facilitator;
+  settlement: Settlement;
   ledger: PaymentLedger;
   terms: PaymentTerms;
   log: Logger;
@@ -149,29 +151,25 @@ export class PaymentGate {
     const lock = await this.guardLedger(() =>
       this.deps.ledger.lock({
         payer, nonce, tool: call.toolName, amount: BigInt(requirements.amount), network: requirements.network, resource: call.resource.url,
+        signedAuthorization: JSON.stringify(payload.payload),
       }),
     );
     if (lock === 'unavailable') return ledgerUnavailable();
     if (!lock.locked) return ask(replayMessage(lock.state));
 
-    await this.deps.ledger.transition(lock.id, 'running');
     const run = await this.runHandler(call, verdict.value);
     if (!run.ok) {
       await this.deps.ledger.transition(lock.id, 'released', { error: `${run.outcome.code}: ${run.outcome.message}` });
       return run.outcome;
     }
 
+    // The settlement records its own steps and outcome in the ledger.
     await this.deps.ledger.transition(lock.id, 'settling');
-    const settlement = await this.deps.facilitator.settle(payload, requirements);
+    const settlement = await this.deps.settlement.settle({ paymentId: lock.id, payload, requirements, authorization: authorization.value });
     if (settlement.success) {
-      await this.deps.ledger.transition(lock.id, 'settled', { txHash: settlement.transaction });
       return { kind: 'paid', result: run.result, settlement: { ...settlement, payer: settlement.payer ?? payer } };
     }
     const pending = settlement.errorReason === SETTLEMENT_PENDING;
-    await this.deps.ledger.transition(lock.id, pending ? 'pending' : 'failed', {
-      ...(settlement.transaction ? { txHash: settlement.transaction } : {}),
-      error: `${settlement.errorReason ?? 'settlement_failed'}: ${settlement.errorMessage ?? ''}`,
-    });
     this.deps.log.warn({ tool: call.toolName, payer, reason: settlement.errorReason, tx: settlement.transaction }, 'settlement failed; result withheld');
     return {
       kind: 'settlement_failed',

@@ -15,9 +15,12 @@ before(async () => {
 after(() => ledger.close());
 
 let n = 0;
-async function paymentIn(state: PaymentState, txHash?: string): Promise<{ id: number; nonce: string }> {
+async function paymentIn(state: PaymentState, txHash?: string, validBefore?: number): Promise<{ id: number; nonce: string }> {
   const nonce = `0x${(++n).toString(16).padStart(64, '0')}`;
-  const lock = await ledger.lock({ payer: '0x00000000000000000000000000000000000000aa', nonce, tool: 't', amount: 1000n, network: 'eip155:31337', resource: 'r' });
+  const signedAuthorization = validBefore === undefined ? undefined : JSON.stringify({ signature: '0x', authorization: { nonce, validBefore: String(validBefore) } });
+  const lock = await ledger.lock({
+    payer: '0x00000000000000000000000000000000000000aa', nonce, tool: 't', amount: 1000n, network: 'eip155:31337', resource: 'r', ...(signedAuthorization ? { signedAuthorization } : {}),
+  });
   assert.ok(lock.locked);
   if (state !== 'verified') await ledger.transition(lock.id, state, txHash ? { txHash } : {});
   return { id: lock.id, nonce };
@@ -52,4 +55,16 @@ test('a periodic pass leaves calls still within their grace period alone', async
   const chain: SettlementEvidence = { transactionOutcome: async () => 'unknown', authorizationUsed: async () => false };
   await reconcilePayments(ledger, chain, silentLogger, 60_000);
   assert.equal((await ledger.find('0x00000000000000000000000000000000000000aa', running.nonce))?.state, 'running');
+});
+
+test('a sent settlement that never landed fails once its authorization has expired unused, not before', async () => {
+  const now = Math.floor(Date.now() / 1000);
+  const expired = await paymentIn('pending', '0xlost', now - 3600);
+  const live = await paymentIn('pending', '0xlost', now + 3600);
+  const chain: SettlementEvidence = { transactionOutcome: async () => 'unknown', authorizationUsed: async () => false };
+  await reconcilePayments(ledger, chain, silentLogger, 0);
+  const record = await ledger.find('0x00000000000000000000000000000000000000aa', expired.nonce);
+  assert.equal(record?.state, 'failed');
+  assert.match(record?.error ?? '', /expired unused/);
+  assert.equal((await ledger.find('0x00000000000000000000000000000000000000aa', live.nonce))?.state, 'pending');
 });

@@ -41,7 +41,27 @@ async function resolve(record: PaymentRecord, chain: SettlementEvidence, ledger:
     await ledger.transition(record.id, 'released', { error: 'released at restart: no settlement transaction was sent' });
     return 'released';
   }
+  const expiry = validBefore(record);
+  if (expiry !== undefined && Date.now() / 1000 > expiry + EXPIRY_MARGIN_S) {
+    // Unused and past its validBefore: USDC will never execute it, whatever became of the transaction.
+    await ledger.transition(record.id, 'failed', { error: 'reconciled: the authorization expired unused; no money moved' });
+    return 'failed';
+  }
   return 'stillPending';
+}
+
+/** Slack for a node's block time trailing the wall clock. */
+const EXPIRY_MARGIN_S = 60;
+
+function validBefore(record: PaymentRecord): number | undefined {
+  if (!record.signedAuthorization) return undefined;
+  try {
+    const signed = JSON.parse(record.signedAuthorization) as { authorization?: { validBefore?: unknown } };
+    const value = Number(signed.authorization?.validBefore);
+    return Number.isFinite(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -13,15 +13,16 @@ import { startTestGateway } from '../support/gateway-harness.ts';
 import {
   chainClients, fundedPayer, nowSeconds, paymentHeader, readPaymentRequired, readPaymentResponse, signPayment,
 } from '../support/payments.ts';
-import { countingEchoTool, failingTool, sideEffectTool } from '../support/test-tools.ts';
+import { countingEchoTool, failingTool, sideEffectTool, unbuiltTool } from '../support/test-tools.ts';
 
 let t: TestGateway;
 let clients: ReturnType<typeof chainClients>;
 const echo = countingEchoTool('0.001');
+const unbuilt = unbuiltTool('0.001');
 let duringSideEffect: () => Promise<void> = async () => {};
 
 before(async () => {
-  const testTools: Tool[] = [echo.tool, failingTool('0.001'), sideEffectTool(() => duringSideEffect(), '0.001')];
+  const testTools: Tool[] = [echo.tool, failingTool('0.001'), sideEffectTool(() => duringSideEffect(), '0.001'), unbuilt];
   t = await startTestGateway({ catalog: [...catalog, ...testTools], env: { TOOLGATE_MAX_BODY_BYTES: '4096' } });
   clients = chainClients(t.devChain);
 });
@@ -277,12 +278,11 @@ describe('bad input answers 400 naming the field, before any payment', () => {
     assert.equal(good.status, 200, 'the authorization was not consumed by the bad call');
   });
 
-  const unbuilt = catalog.find((tool) => !tool.handler && tool.http[0]?.method === 'GET');
-  test('a tool that is not built yet answers 501 before any payment, even when one is attached', { skip: !unbuilt && 'every GET tool is built' }, async () => {
+  test('a tool that is not built yet answers 501 before any payment, even when one is attached', async () => {
     const payer = await fundedPayer(t.devChain);
     const requirements = await requirementsOf('/test/echo?word=x');
     const before = await balances(payer);
-    const response = await fetch(url(exampleRequest(unbuilt!, unbuilt!.http[0]!).pathWithQuery), { headers: { 'PAYMENT-SIGNATURE': paymentHeader(await signPayment(payer, requirements)) } });
+    const response = await fetch(url(exampleRequest(unbuilt, unbuilt.http[0]!).pathWithQuery), { headers: { 'PAYMENT-SIGNATURE': paymentHeader(await signPayment(payer, requirements)) } });
     assert.equal(response.status, 501);
     assert.match(((await response.json()) as { message: string }).message, /not built yet.*nothing was charged/);
     assert.deepEqual(await balances(payer), before);

@@ -57,3 +57,17 @@ export function sideEffectTool(whileRunning: () => Promise<void>, price = '0.001
     },
   }) as Tool;
 }
+
+/** Declared in the catalogue without a handler: what a tool looks like before it is built. */
+export function unbuiltTool(price = '0.001'): Tool {
+  return defineTool({
+    name: 'test_unbuilt',
+    title: 'Not built yet',
+    description: 'Declared, priced, not built.',
+    price,
+    http: [{ method: 'GET', path: '/test/unbuilt' }],
+    input: z.object({}),
+    example: {},
+    annotations: { readOnlyHint: true, openWorldHint: false },
+  }) as Tool;
+}
