@@ -32,8 +32,11 @@ export interface Config {
   receiptTimeoutMs: number;
   pollingIntervalMs: number;
   localTokenName: string;
-  /** `memory` keeps the ledger in memory (lost on exit); otherwise a directory for the embedded store. */
-  ledger: 'memory' | { dir: string };
+  /**
+   * `memory` keeps the ledger in memory (lost on exit); `dir`: the embedded store's directory;
+   * `url`: a PostgreSQL server, shared by several instances.
+   */
+  ledger: 'memory' | { dir: string } | { url: string };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Proxies whose X-Forwarded-For is believed (addresses or CIDRs). */
   trustedProxies: string[];
@@ -79,7 +82,7 @@ const url = z.string().refine((v) => /^https?:\/\/[^/]/.test(v) && URL.canParse(
 const integer = (min: number, max: number) =>
   z.string().regex(/^\d+$/, { message: 'expected a whole number' }).transform(Number).pipe(z.number().min(min).max(max));
 
-const secretVariables = new Set(['TOOLGATE_SETTLER_PRIVATE_KEY', 'TOOLGATE_DASHBOARD_TOKEN']);
+const secretVariables = new Set(['TOOLGATE_SETTLER_PRIVATE_KEY', 'TOOLGATE_DASHBOARD_TOKEN', 'TOOLGATE_DATABASE_URL']);
 
 const envSchema = z.object({
   PORT: integer(0, 65_535).optional(),
@@ -104,6 +107,10 @@ const envSchema = z.object({
   TOOLGATE_POLLING_INTERVAL_MS: integer(10, 60_000).optional(),
   TOOLGATE_LOCAL_TOKEN_NAME: z.string().min(1).max(100).optional(),
   TOOLGATE_LEDGER: z.string().min(1).optional(),
+  TOOLGATE_DATABASE_URL: z
+    .string()
+    .refine((v) => /^postgres(ql)?:\/\/[^\s]+$/.test(v) && URL.canParse(v), { message: 'expected a postgres://user:password@host:port/database URL' })
+    .optional(),
   TOOLGATE_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   TOOLGATE_TRUSTED_PROXIES: z.string().optional(),
   TOOLGATE_ALLOWED_ORIGINS: z.string().optional(),
@@ -141,6 +148,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         `on ${network} set either TOOLGATE_FACILITATOR_URL (a remote x402 facilitator) or TOOLGATE_SETTLER_PRIVATE_KEY (a key holding ETH for gas, used by the embedded facilitator)`,
       );
     }
+  }
+  if (e.TOOLGATE_DATABASE_URL && e.TOOLGATE_LEDGER) {
+    problems.push('set TOOLGATE_DATABASE_URL (PostgreSQL) or TOOLGATE_LEDGER (the embedded store), not both');
   }
   if (e.TOOLGATE_FACILITATOR_URL && e.TOOLGATE_SETTLEMENT_MODE === 'submitted') {
     problems.push('TOOLGATE_SETTLEMENT_MODE=submitted needs the embedded settlement engine: a remote facilitator answers /settle after the receipt; unset TOOLGATE_FACILITATOR_URL or use confirmed');
@@ -185,7 +195,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     receiptTimeoutMs: e.TOOLGATE_RECEIPT_TIMEOUT_MS ?? (local ? 15_000 : 60_000),
     pollingIntervalMs: e.TOOLGATE_POLLING_INTERVAL_MS ?? (local ? 50 : 250),
     localTokenName: e.TOOLGATE_LOCAL_TOKEN_NAME ?? 'USD Coin',
-    ledger: e.TOOLGATE_LEDGER === 'memory' ? 'memory' : { dir: resolve(e.TOOLGATE_LEDGER ?? resolve(dataDir, 'ledger')) },
+    ledger: e.TOOLGATE_DATABASE_URL
+      ? { url: e.TOOLGATE_DATABASE_URL }
+      : e.TOOLGATE_LEDGER === 'memory' ? 'memory' : { dir: resolve(e.TOOLGATE_LEDGER ?? resolve(dataDir, 'ledger')) },
     logLevel: e.TOOLGATE_LOG_LEVEL ?? 'info',
     trustedProxies: list(e.TOOLGATE_TRUSTED_PROXIES),
     allowedOrigins: list(e.TOOLGATE_ALLOWED_ORIGINS),

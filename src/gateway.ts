@@ -23,6 +23,8 @@ import { CallMetrics } from './payments/call-metrics.ts';
 import { PaymentGate } from './payments/gate.ts';
 import type { PaymentLedger } from './payments/ledger/payment-ledger.ts';
 import { openPgliteClient } from './payments/ledger/pglite-client.ts';
+import { openPostgresClient } from './payments/ledger/postgres-client.ts';
+import type { SqlClient } from './payments/ledger/sql-client.ts';
 import { SqlPaymentLedger } from './payments/ledger/sql-payment-ledger.ts';
 import { localNetwork, publicNetwork } from './payments/networks.ts';
 import type { PaymentNetwork } from './payments/networks.ts';
@@ -31,6 +33,8 @@ import { BatchSettlement } from './payments/settlement/batch-settlement.ts';
 import { FacilitatorSettlement } from './payments/settlement/facilitator-settlement.ts';
 import type { SettlingFacilitator } from './payments/settlement/facilitator-settlement.ts';
 import type { Settlement } from './payments/settlement/settlement.ts';
+import { AdvisorySettlerKeyLock } from './payments/settlement/settler-key-lock.ts';
+import type { SettlerKeyLock } from './payments/settlement/settler-key-lock.ts';
 import type { PaymentTerms } from './payments/requirements.ts';
 import { packageVersion } from './version.ts';
 import type { HostResolver } from './upstream/http/http-types.ts';
@@ -81,10 +85,16 @@ const ABANDONED_AFTER_MS = 10 * 60_000;
  * Who verifies and who settles: an overriding facilitator or a remote one does both (one settle per
  * payment); otherwise the embedded facilitator verifies and the batch engine settles.
  */
+/** The embedded store (one instance) or PostgreSQL (shared by several). */
+async function openLedgerStore(ledger: Config['ledger']): Promise<{ client: SqlClient; shared: boolean }> {
+  if (ledger !== 'memory' && 'url' in ledger) return { client: await openPostgresClient({ url: ledger.url }), shared: true };
+  return { client: await openPgliteClient(ledger === 'memory' ? undefined : ledger.dir), shared: false };
+}
+
 function paymentServices(
   config: Config,
   overrides: GatewayOverrides,
-  ctx: { network: PaymentNetwork; rpcUrl: string; settlerKeys: readonly Hex[]; ledger: PaymentLedger; log: Logger },
+  ctx: { network: PaymentNetwork; rpcUrl: string; settlerKeys: readonly Hex[]; ledger: PaymentLedger; log: Logger; keyLock?: SettlerKeyLock },
 ): { facilitator: Facilitator; settlement: Settlement } {
   const remote = overrides.facilitator ?? (config.facilitatorUrl ? new RemoteFacilitator(config.facilitatorUrl, config.facilitatorTimeoutMs) : undefined);
   if (remote) {
@@ -98,6 +108,7 @@ function paymentServices(
     settlement: new BatchSettlement({
       network: ctx.network, rpcUrl: ctx.rpcUrl, settlerKeys: ctx.settlerKeys, multicall3: MULTICALL3_ADDRESS,
       ledger: ctx.ledger, log: ctx.log, receiptTimeoutMs: config.receiptTimeoutMs, pollingIntervalMs: config.pollingIntervalMs,
+      ...(ctx.keyLock ? { keyLock: ctx.keyLock } : {}),
       ...config.settlement,
     }),
   };
@@ -135,12 +146,15 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
       payTo = config.payTo as Address;
     }
 
-    const ledger = await SqlPaymentLedger.open(await openPgliteClient(config.ledger === 'memory' ? undefined : config.ledger.dir));
+    const store = await openLedgerStore(config.ledger);
+    const ledger = await SqlPaymentLedger.open(store.client);
     cleanups.push(() => ledger.close());
 
     const logger = pino({ level: config.logLevel });
     const log: Logger = logger;
-    const { facilitator, settlement } = paymentServices(config, overrides, { network, rpcUrl, settlerKeys, ledger, log });
+    const { facilitator, settlement } = paymentServices(config, overrides, {
+      network, rpcUrl, settlerKeys, ledger, log, ...(store.shared ? { keyLock: new AdvisorySettlerKeyLock(store.client) } : {}),
+    });
     cleanups.push(() => settlement.drain(config.settlement.drainTimeoutMs));
 
     const chain = new UsdcChainReader(network, rpcUrl);
@@ -178,7 +192,8 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
     cleanups.push(() => app.close());
 
     // The embedded store serves one process: whatever it had in flight was ours and is over.
-    await reconcilePayments(ledger, chain, log, 0).catch((error: unknown) => log.warn({ err: error }, 'start-up reconciliation failed'));
+    // A shared store may hold other instances' calls in flight: only those older than any call can be are abandoned.
+    await reconcilePayments(ledger, chain, log, store.shared ? ABANDONED_AFTER_MS : 0).catch((error: unknown) => log.warn({ err: error }, 'start-up reconciliation failed'));
     const timer = setInterval(() => {
       void reconcilePayments(ledger, chain, log, ABANDONED_AFTER_MS).catch(() => undefined);
     }, RECONCILE_EVERY_MS);

@@ -1,6 +1,7 @@
 // Entry point: configuration -> (local chain) -> gateway -> listen; graceful shutdown.
 import { ConfigError, loadConfig } from './config.ts';
 import { createGateway } from './gateway.ts';
+import { DatabaseUnreachableError } from './payments/ledger/postgres-client.ts';
 import { atomicToUsdc } from './payments/price.ts';
 import { warmUpLocalTools } from './warm-up.ts';
 
@@ -32,7 +33,8 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     console.log(`toolgate: ${signal}, shutting down`);
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // Draining settlements may take their whole budget; the server and the rest get 10 s more.
+    const force = setTimeout(() => process.exit(1), config.settlement.drainTimeoutMs + 10_000);
     force.unref();
     await gateway.close();
     process.exit(0);
@@ -45,6 +47,10 @@ main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     console.error(`toolgate: ${error.message}`);
     process.exit(2);
+  }
+  if (error instanceof DatabaseUnreachableError) {
+    console.error(`toolgate: ${error.message} (TOOLGATE_DATABASE_URL)`);
+    process.exit(1);
   }
   console.error('toolgate failed to start:', error);
   process.exit(1);

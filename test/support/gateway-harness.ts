@@ -1,5 +1,5 @@
 // Starts a real gateway for a test: a local anvil with Circle's USDC, the embedded facilitator,
-// an in-memory ledger, listening on a loopback port.
+// an in-memory ledger (or the PostgreSQL of TOOLGATE_DATABASE_URL), listening on a loopback port.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,7 +33,7 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
   const dataDir = await mkdtemp(join(tmpdir(), 'toolgate-test-'));
   const config = loadConfig({
     TOOLGATE_DATA_DIR: dataDir,
-    TOOLGATE_LEDGER: 'memory',
+    ...(options.env?.TOOLGATE_DATABASE_URL ? {} : { TOOLGATE_LEDGER: 'memory' }),
     TOOLGATE_LOG_LEVEL: 'silent',
     TOOLGATE_PUBLIC_BASE_URL: 'http://gateway.test',
     ...options.env,

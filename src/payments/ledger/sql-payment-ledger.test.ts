@@ -1,91 +1,95 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { openPgliteClient } from './pglite-client.ts';
+import { after, before, describe, test } from 'node:test';
 import { SqlPaymentLedger } from './sql-payment-ledger.ts';
+import { useSqlStores } from '../../../test/support/sql-stores.ts';
 
-let ledger: SqlPaymentLedger;
-before(async () => {
-  ledger = await SqlPaymentLedger.open(await openPgliteClient());
-});
-after(() => ledger.close());
+for (const store of useSqlStores()) {
+  describe(`on ${store.name}`, () => {
+    let ledger: SqlPaymentLedger;
+    before(async () => {
+      ledger = await SqlPaymentLedger.open(await store.open());
+    });
+    after(() => ledger.close());
 
-let counter = 0;
-const entry = () => ({
-  payer: '0xAbC0000000000000000000000000000000000001',
-  nonce: `0x${(++counter).toString(16).padStart(64, '0')}`,
-  tool: 'generate_qr_code',
-  amount: 2000n,
-  network: 'eip155:31337',
-  resource: 'http://localhost/api/tools/qr',
-});
+    let counter = 0;
+    const entry = () => ({
+      payer: '0xAbC0000000000000000000000000000000000001',
+      nonce: `0x${(++counter).toString(16).padStart(64, '0')}`,
+      tool: 'generate_qr_code',
+      amount: 2000n,
+      network: 'eip155:31337',
+      resource: 'http://localhost/api/tools/qr',
+    });
 
-test('of 20 concurrent locks on one authorization exactly one wins', async () => {
-  const e = entry();
-  const results = await Promise.all(Array.from({ length: 20 }, () => ledger.lock(e)));
-  assert.equal(results.filter((r) => r.locked).length, 1);
-  assert.ok(results.filter((r) => !r.locked).every((r) => !r.locked && r.state === 'running'));
-});
+    test('of 20 concurrent locks on one authorization exactly one wins', async () => {
+      const e = entry();
+      const results = await Promise.all(Array.from({ length: 20 }, () => ledger.lock(e)));
+      assert.equal(results.filter((r) => r.locked).length, 1);
+      assert.ok(results.filter((r) => !r.locked).every((r) => !r.locked && r.state === 'running'));
+    });
 
-test('the lock ignores the case of payer and nonce', async () => {
-  const e = entry();
-  assert.equal((await ledger.lock(e)).locked, true);
-  const again = await ledger.lock({ ...e, payer: e.payer.toLowerCase(), nonce: e.nonce.toUpperCase().replace('0X', '0x') });
-  assert.equal(again.locked, false);
-});
+    test('the lock ignores the case of payer and nonce', async () => {
+      const e = entry();
+      assert.equal((await ledger.lock(e)).locked, true);
+      const again = await ledger.lock({ ...e, payer: e.payer.toLowerCase(), nonce: e.nonce.toUpperCase().replace('0X', '0x') });
+      assert.equal(again.locked, false);
+    });
 
-test('a released authorization can be locked again; a settled one cannot', async () => {
-  const e = entry();
-  const first = await ledger.lock(e);
-  assert.ok(first.locked);
-  await ledger.transition(first.id, 'running');
-  await ledger.transition(first.id, 'released', { error: 'tool failed' });
-  const second = await ledger.lock(e);
-  assert.ok(second.locked);
-  assert.equal(second.id, first.id);
-  await ledger.transition(second.id, 'settling');
-  await ledger.transition(second.id, 'settled', { txHash: '0xfeed' });
-  const third = await ledger.lock(e);
-  assert.deepEqual(third, { locked: false, state: 'settled' });
-  const record = await ledger.find(e.payer, e.nonce);
-  assert.equal(record?.attempts, 2);
-  assert.equal(record?.txHash, '0xfeed');
-  assert.equal(record?.error, null, 'a new attempt starts with a clean error');
-  assert.equal(record?.amount, 2000n);
-});
+    test('a released authorization can be locked again; a settled one cannot', async () => {
+      const e = entry();
+      const first = await ledger.lock(e);
+      assert.ok(first.locked);
+      await ledger.transition(first.id, 'running');
+      await ledger.transition(first.id, 'released', { error: 'tool failed' });
+      const second = await ledger.lock(e);
+      assert.ok(second.locked);
+      assert.equal(second.id, first.id);
+      await ledger.transition(second.id, 'settling');
+      await ledger.transition(second.id, 'settled', { txHash: '0xfeed' });
+      const third = await ledger.lock(e);
+      assert.deepEqual(third, { locked: false, state: 'settled' });
+      const record = await ledger.find(e.payer, e.nonce);
+      assert.equal(record?.attempts, 2);
+      assert.equal(record?.txHash, '0xfeed');
+      assert.equal(record?.error, null, 'a new attempt starts with a clean error');
+      assert.equal(record?.amount, 2000n);
+    });
 
-test('rows can be listed by state for reconciliation', async () => {
-  const e = entry();
-  const lock = await ledger.lock(e);
-  assert.ok(lock.locked);
-  await ledger.transition(lock.id, 'pending', { txHash: '0xabc' });
-  const pending = await ledger.inStates(['pending']);
-  assert.ok(pending.some((r) => r.id === lock.id && r.txHash === '0xabc'));
-});
+    test('rows can be listed by state for reconciliation', async () => {
+      const e = entry();
+      const lock = await ledger.lock(e);
+      assert.ok(lock.locked);
+      await ledger.transition(lock.id, 'pending', { txHash: '0xabc' });
+      const pending = await ledger.inStates(['pending']);
+      assert.ok(pending.some((r) => r.id === lock.id && r.txHash === '0xabc'));
+    });
 
-test('a batch submission marks every payment in it with the transaction, the settler and the batch size', async () => {
-  const locks = await Promise.all([entry(), entry(), entry()].map((e) => ledger.lock(e)));
-  const ids = locks.map((l) => (l.locked ? l.id : -1));
-  for (const id of ids) await ledger.transition(id, 'settling');
-  await ledger.recordSubmission(ids.slice(0, 2), { txHash: '0xbatch', settler: '0xsettler', batchSize: 2 });
-  const settling = (await ledger.inStates(['settling'])).filter((r) => ids.includes(r.id));
-  assert.deepEqual(settling.map((r) => r.txHash), ['0xbatch', '0xbatch', null]);
-});
+    test('a batch submission marks every payment in it with the transaction, the settler and the batch size', async () => {
+      const locks = await Promise.all([entry(), entry(), entry()].map((e) => ledger.lock(e)));
+      const ids = locks.map((l) => (l.locked ? l.id : -1));
+      for (const id of ids) await ledger.transition(id, 'settling');
+      await ledger.recordSubmission(ids.slice(0, 2), { txHash: '0xbatch', settler: '0xsettler', batchSize: 2 });
+      const settling = (await ledger.inStates(['settling'])).filter((r) => ids.includes(r.id));
+      assert.deepEqual(settling.map((r) => r.txHash), ['0xbatch', '0xbatch', null]);
+    });
 
-test('outcomes are written in one call, each with its own state, error and share of the gas', async () => {
-  const locks = await Promise.all([entry(), entry(), entry()].map((e) => ledger.lock(e)));
-  const [a, b, c] = locks.map((l) => (l.locked ? l.id : -1)) as [number, number, number];
-  await ledger.recordOutcomes([
-    { id: a, state: 'settled', txHash: '0x01', gasUsed: 51_000n, gasPriceWei: 5_000_000n, l1FeeWei: 12n },
-    { id: b, state: 'failed', txHash: '0x01', error: 'FiatTokenV2: authorization is used or canceled' },
-    { id: c, state: 'pending', txHash: '0x02', error: 'no receipt' },
-  ]);
-  const byId = new Map((await ledger.inStates(['settled', 'failed', 'pending'])).map((r) => [r.id, r]));
-  assert.equal(byId.get(a)?.state, 'settled');
-  assert.equal(byId.get(b)?.state, 'failed');
-  assert.equal(byId.get(b)?.error, 'FiatTokenV2: authorization is used or canceled');
-  assert.equal(byId.get(c)?.state, 'pending');
-  assert.equal(byId.get(c)?.txHash, '0x02');
-  const settled = byId.get(a);
-  assert.deepEqual([settled?.gasUsed, settled?.gasPriceWei, settled?.l1FeeWei], [51_000n, 5_000_000n, 12n]);
-  assert.equal(byId.get(b)?.gasUsed, null, 'no cost is invented where none was given');
-});
+    test('outcomes are written in one call, each with its own state, error and share of the gas', async () => {
+      const locks = await Promise.all([entry(), entry(), entry()].map((e) => ledger.lock(e)));
+      const [a, b, c] = locks.map((l) => (l.locked ? l.id : -1)) as [number, number, number];
+      await ledger.recordOutcomes([
+        { id: a, state: 'settled', txHash: '0x01', gasUsed: 51_000n, gasPriceWei: 5_000_000n, l1FeeWei: 12n },
+        { id: b, state: 'failed', txHash: '0x01', error: 'FiatTokenV2: authorization is used or canceled' },
+        { id: c, state: 'pending', txHash: '0x02', error: 'no receipt' },
+      ]);
+      const byId = new Map((await ledger.inStates(['settled', 'failed', 'pending'])).map((r) => [r.id, r]));
+      assert.equal(byId.get(a)?.state, 'settled');
+      assert.equal(byId.get(b)?.state, 'failed');
+      assert.equal(byId.get(b)?.error, 'FiatTokenV2: authorization is used or canceled');
+      assert.equal(byId.get(c)?.state, 'pending');
+      assert.equal(byId.get(c)?.txHash, '0x02');
+      const settled = byId.get(a);
+      assert.deepEqual([settled?.gasUsed, settled?.gasPriceWei, settled?.l1FeeWei], [51_000n, 5_000_000n, 12n]);
+      assert.equal(byId.get(b)?.gasUsed, null, 'no cost is invented where none was given');
+    });
+  });
+}

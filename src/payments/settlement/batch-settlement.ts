@@ -19,6 +19,7 @@ import {
 import type { Settlement, SettlementMode, SettlementRequest } from './settlement.ts';
 import { SettlerAccount, sendMayHaveLanded } from './settler-account.ts';
 import type { SettlementTransaction, TransactionOutcome } from './settler-account.ts';
+import type { SettlerKeyLock } from './settler-key-lock.ts';
 
 export interface BatchSettlementOptions {
   network: PaymentNetwork;
@@ -35,6 +36,8 @@ export interface BatchSettlementOptions {
   receiptTimeoutMs: number;
   replaceAfterMs: number;
   pollingIntervalMs: number;
+  /** With a shared database: settler keys other instances may also use. */
+  keyLock?: SettlerKeyLock;
 }
 
 interface Queued {
@@ -81,6 +84,7 @@ export class BatchSettlement implements Settlement {
       chain, client: this.client, key,
       pollingIntervalMs: options.pollingIntervalMs, receiptTimeoutMs: options.receiptTimeoutMs,
       replaceAfterMs: options.replaceAfterMs, confirmations: options.confirmations,
+      ...(options.keyLock ? { keyLock: options.keyLock } : {}),
     }));
   }
 
@@ -200,7 +204,7 @@ export class BatchSettlement implements Settlement {
       report.settled = outcomes.filter((o) => o.state === 'settled').length;
       report.failed = outcomes.filter((o) => o.state === 'failed').length;
       this.onBatch?.(report);
-      // Answers leave only once the ledger holds their outcomes: what a caller was told is on record.
+      // Answers leave after their outcomes were written (or, if the write failed, left to reconciliation).
       for (const q of batch) q.answer(q.staged ?? this.failure(q.request, SETTLEMENT_PENDING, 'the settlement outcome is not known yet'));
     }
   }

@@ -5,6 +5,7 @@ import { BaseError, HttpRequestError, keccak256, TimeoutError, TransactionReceip
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Address, Chain, Hex, PrivateKeyAccount, PublicClient, TransactionReceipt } from 'viem';
 import { NonceManager } from './nonce-manager.ts';
+import type { SettlerKeyLock } from './settler-key-lock.ts';
 
 export interface SettlementTransaction {
   to: Address;
@@ -39,6 +40,8 @@ export interface SettlerAccountOptions {
   replaceAfterMs: number;
   /** Blocks on top of the one holding the receipt, plus one: 1 means the receipt itself. */
   confirmations: number;
+  /** Set when other instances may send from this key: each send then reads the nonce under the lock. */
+  keyLock?: SettlerKeyLock;
 }
 
 /** A replacement must raise both fees by at least 10 % (geth's and anvil's rule); 12.5 % leaves room. */
@@ -65,11 +68,18 @@ export class SettlerAccount {
    */
   async submit(transaction: SettlementTransaction, beforeSend: (hash: Hex) => Promise<void>): Promise<SentTransaction> {
     const fees = await this.fees();
-    return this.nonces.send(async (nonce) => {
+    const send = () => this.nonces.send(async (nonce) => {
       const signed = await this.sign({ ...transaction, ...fees, nonce });
       await beforeSend(signed.hash);
       await this.options.client.sendRawTransaction({ serializedTransaction: signed.raw });
       return { ...transaction, ...fees, nonce, hashes: [signed.hash], hash: signed.hash };
+    });
+    const { keyLock } = this.options;
+    if (!keyLock) return send();
+    return keyLock.hold(this.address, () => {
+      // Another instance may have sent since: the node's pending count is the truth under the lock.
+      this.nonces.reset();
+      return send();
     });
   }
 
