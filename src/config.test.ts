@@ -71,3 +71,12 @@ test('settlement settings: defaults, and bad values refused with the variable na
   assert.throws(() => loadConfig({ TOOLGATE_SETTLEMENT_MAX_BATCH: '500' }), /TOOLGATE_SETTLEMENT_MAX_BATCH/);
   assert.throws(() => loadConfig({ TOOLGATE_SETTLEMENT_CONFIRMATIONS: '0' }), /TOOLGATE_SETTLEMENT_CONFIRMATIONS/);
 });
+
+test('the ledger: PostgreSQL by URL (never echoed), not together with TOOLGATE_LEDGER; results for retries kept 24 h by default', () => {
+  assert.deepEqual(loadConfig({ TOOLGATE_DATABASE_URL: 'postgres://u:p@db:5432/toolgate' }).ledger, { url: 'postgres://u:p@db:5432/toolgate' });
+  assert.throws(() => loadConfig({ TOOLGATE_DATABASE_URL: 'mysql://u:hunter2@db/x' }), (error: Error) => /TOOLGATE_DATABASE_URL: expected a postgres:\/\//.test(error.message) && !error.message.includes('hunter2'));
+  assert.throws(() => loadConfig({ TOOLGATE_DATABASE_URL: 'postgres://db/x', TOOLGATE_LEDGER: 'memory' }), /not both/);
+  assert.equal(loadConfig({}).retryResultsMs, 24 * 3_600_000);
+  assert.equal(loadConfig({ TOOLGATE_RETRY_RESULTS_HOURS: '2' }).retryResultsMs, 2 * 3_600_000);
+  assert.throws(() => loadConfig({ TOOLGATE_RETRY_RESULTS_HOURS: '0' }), /TOOLGATE_RETRY_RESULTS_HOURS/);
+});

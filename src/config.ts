@@ -1,5 +1,6 @@
 // Every setting, typed and validated from the environment. Each variable is documented in the
 // README's configuration table; a wrong value stops the start with a message naming it.
+import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { Hex } from 'viem';
@@ -32,11 +33,17 @@ export interface Config {
   receiptTimeoutMs: number;
   pollingIntervalMs: number;
   localTokenName: string;
+  /** Local mode: the devchain.json of a chain already running, used instead of starting one. */
+  localChainFile: string | undefined;
   /**
    * `memory` keeps the ledger in memory (lost on exit); `dir`: the embedded store's directory;
    * `url`: a PostgreSQL server, shared by several instances.
    */
   ledger: 'memory' | { dir: string } | { url: string };
+  /** This instance's name in a shared ledger; a restart under the same name takes back its own leftovers. */
+  instance: string;
+  /** How long the result of a payment carrying a payment-identifier is kept for its retries. */
+  retryResultsMs: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Proxies whose X-Forwarded-For is believed (addresses or CIDRs). */
   trustedProxies: string[];
@@ -99,6 +106,8 @@ const envSchema = z.object({
   TOOLGATE_SETTLEMENT_CONFIRMATIONS: integer(1, 64).optional(),
   TOOLGATE_SETTLEMENT_REPLACE_AFTER_MS: integer(100, 600_000).optional(),
   TOOLGATE_SETTLEMENT_DRAIN_TIMEOUT_MS: integer(0, 600_000).optional(),
+  TOOLGATE_RETRY_RESULTS_HOURS: integer(1, 720).optional(),
+  TOOLGATE_INSTANCE_ID: z.string().regex(/^[\w.:@-]{1,100}$/, 'expected 1-100 letters, digits or . : @ - _').optional(),
   TOOLGATE_FACILITATOR_URL: url.optional(),
   TOOLGATE_FACILITATOR_TIMEOUT_MS: integer(100, 600_000).optional(),
   TOOLGATE_MAX_BODY_BYTES: integer(1_024, 100 * 1024 * 1024).optional(),
@@ -106,6 +115,7 @@ const envSchema = z.object({
   TOOLGATE_RECEIPT_TIMEOUT_MS: integer(100, 600_000).optional(),
   TOOLGATE_POLLING_INTERVAL_MS: integer(10, 60_000).optional(),
   TOOLGATE_LOCAL_TOKEN_NAME: z.string().min(1).max(100).optional(),
+  TOOLGATE_LOCAL_CHAIN_FILE: z.string().min(1).optional(),
   TOOLGATE_LEDGER: z.string().min(1).optional(),
   TOOLGATE_DATABASE_URL: z
     .string()
@@ -188,6 +198,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       replaceAfterMs: e.TOOLGATE_SETTLEMENT_REPLACE_AFTER_MS ?? (local ? 3_000 : 10_000),
       drainTimeoutMs: e.TOOLGATE_SETTLEMENT_DRAIN_TIMEOUT_MS ?? 30_000,
     },
+    retryResultsMs: (e.TOOLGATE_RETRY_RESULTS_HOURS ?? 24) * 3_600_000,
+    // Host and port name a deployment slot that survives restarts; with an ephemeral port, the process.
+    instance: e.TOOLGATE_INSTANCE_ID ?? `${hostname()}:${port === 0 ? `pid${process.pid}` : port}`,
     facilitatorUrl: e.TOOLGATE_FACILITATOR_URL,
     facilitatorTimeoutMs: e.TOOLGATE_FACILITATOR_TIMEOUT_MS ?? 30_000,
     maxBodyBytes: e.TOOLGATE_MAX_BODY_BYTES ?? 1024 * 1024,
@@ -195,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     receiptTimeoutMs: e.TOOLGATE_RECEIPT_TIMEOUT_MS ?? (local ? 15_000 : 60_000),
     pollingIntervalMs: e.TOOLGATE_POLLING_INTERVAL_MS ?? (local ? 50 : 250),
     localTokenName: e.TOOLGATE_LOCAL_TOKEN_NAME ?? 'USD Coin',
+    localChainFile: e.TOOLGATE_LOCAL_CHAIN_FILE ? resolve(e.TOOLGATE_LOCAL_CHAIN_FILE) : undefined,
     ledger: e.TOOLGATE_DATABASE_URL
       ? { url: e.TOOLGATE_DATABASE_URL }
       : e.TOOLGATE_LEDGER === 'memory' ? 'memory' : { dir: resolve(e.TOOLGATE_LEDGER ?? resolve(dataDir, 'ledger')) },

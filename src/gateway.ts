@@ -8,7 +8,7 @@ import { buildApp } from './app.ts';
 import { catalog as defaultCatalog } from './catalog/index.ts';
 import type { Tool } from './catalog/tool.ts';
 import type { DevChain } from './chain/devchain.ts';
-import { fundDevAccounts, startDevChain, writeDevChainFile } from './chain/devchain.ts';
+import { attachDevChain, fundDevAccounts, startDevChain, writeDevChainFile } from './chain/devchain.ts';
 import { MULTICALL3_ADDRESS } from './chain/multicall3.ts';
 import { UsdcChainReader } from './chain/usdc-reader.ts';
 import type { Config } from './config.ts';
@@ -29,6 +29,7 @@ import { SqlPaymentLedger } from './payments/ledger/sql-payment-ledger.ts';
 import { localNetwork, publicNetwork } from './payments/networks.ts';
 import type { PaymentNetwork } from './payments/networks.ts';
 import { reconcilePayments } from './payments/reconciler.ts';
+import type { ReconcileScope } from './payments/reconciler.ts';
 import { BatchSettlement } from './payments/settlement/batch-settlement.ts';
 import { FacilitatorSettlement } from './payments/settlement/facilitator-settlement.ts';
 import type { SettlingFacilitator } from './payments/settlement/facilitator-settlement.ts';
@@ -80,6 +81,9 @@ export interface Gateway {
 const RECONCILE_EVERY_MS = 30_000;
 /** How long a call may stay in flight before a periodic pass treats it as abandoned. */
 const ABANDONED_AFTER_MS = 10 * 60_000;
+/** Instances on a shared store say they are alive this often; unseen for the second, they are gone. */
+const HEARTBEAT_EVERY_MS = 5_000;
+const INSTANCE_STALE_AFTER_MS = 30_000;
 
 /**
  * Who verifies and who settles: an overriding facilitator or a remote one does both (one settle per
@@ -127,6 +131,7 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
     let payTo: Address;
     let settlerKeys = config.settlerKeys;
     if (config.network === 'local') {
+      if (!devChain && config.localChainFile) devChain = await attachDevChain(config.localChainFile);
       if (!devChain) {
         const started = await startDevChain({ tokenName: config.localTokenName });
         cleanups.push(() => started.stop());
@@ -166,7 +171,7 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
       ...(overrides.providers ? { providers: overrides.providers } : {}),
     });
     cleanups.push(closeServices);
-    const gate = new PaymentGate({ facilitator, settlement, ledger, terms, log, metrics, services: { upstream, web } });
+    const gate = new PaymentGate({ facilitator, settlement, ledger, terms, log, metrics, services: { upstream, web }, instance: config.instance });
     const { app, sseSessions } = buildApp({
       catalog,
       gate,
@@ -191,14 +196,26 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
     });
     cleanups.push(() => app.close());
 
-    // The embedded store serves one process: whatever it had in flight was ours and is over.
-    // A shared store may hold other instances' calls in flight: only those older than any call can be are abandoned.
-    await reconcilePayments(ledger, chain, log, store.shared ? ABANDONED_AFTER_MS : 0).catch((error: unknown) => log.warn({ err: error }, 'start-up reconciliation failed'));
+    // What this instance had in flight before its start was cut off. On a shared store, other
+    // instances' calls are left to them while they are seen alive, and taken over when they are not.
+    const { instance } = config;
+    const scope = async (atStart: boolean): Promise<ReconcileScope> => ({
+      instance, atStart, graceMs: ABANDONED_AFTER_MS,
+      ...(store.shared ? { live: await ledger.liveInstances(new Date(Date.now() - INSTANCE_STALE_AFTER_MS)) } : {}),
+    });
+    await ledger.heartbeat(instance, true).catch((error: unknown) => log.warn({ err: error }, 'instance heartbeat failed'));
+    await reconcilePayments(ledger, chain, log, await scope(true)).catch((error: unknown) => log.warn({ err: error }, 'start-up reconciliation failed'));
+    const heartbeat = setInterval(() => void ledger.heartbeat(instance).catch(() => undefined), HEARTBEAT_EVERY_MS);
+    heartbeat.unref();
     const timer = setInterval(() => {
-      void reconcilePayments(ledger, chain, log, ABANDONED_AFTER_MS).catch(() => undefined);
+      void scope(false).then((s) => reconcilePayments(ledger, chain, log, s)).catch(() => undefined);
+      void ledger.forgetResults(new Date(Date.now() - config.retryResultsMs)).catch(() => undefined);
     }, RECONCILE_EVERY_MS);
     timer.unref();
-    cleanups.push(async () => clearInterval(timer));
+    cleanups.push(async () => {
+      clearInterval(timer);
+      clearInterval(heartbeat);
+    });
 
     return {
       app, sseSessions, config, network, terms, gate, metrics, ledger, facilitator, settlement, chain, upstream, web, rpcUrl, devChain, devChainFile,

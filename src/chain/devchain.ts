@@ -1,6 +1,6 @@
 // Local mode: a real EVM on loopback (anvil) with Circle's USDC deployed and a funded demo payer,
 // so `npm start` works with no configuration and nothing to sign up for.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseUnits } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -21,10 +21,11 @@ export interface DevChainFile {
   usdc: Address;
   payTo: Address;
   payer: { address: Address; privateKey: Hex };
+  /** The local USDC's EIP-712 name. */
+  tokenName: string;
 }
 
 export interface DevChain extends DevChainFile {
-  tokenName: string;
   settlerKey: Hex;
   stop(): Promise<void>;
 }
@@ -107,7 +108,25 @@ export async function writeDevChainFile(dataDir: string, chain: DevChainFile): P
     usdc: chain.usdc,
     payTo: chain.payTo,
     payer: chain.payer,
+    tokenName: chain.tokenName,
   };
   await writeFile(path, `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600 });
   return path;
+}
+
+/**
+ * A local chain another process started (its devchain.json): this instance uses it and leaves it
+ * running when it stops. Several local instances can so share one chain, and a chain outlives a
+ * crashed gateway.
+ */
+export async function attachDevChain(path: string): Promise<DevChain> {
+  let file: Partial<DevChainFile>;
+  try {
+    file = JSON.parse(await readFile(path, 'utf8')) as Partial<DevChainFile>;
+  } catch (error) {
+    throw new Error(`TOOLGATE_LOCAL_CHAIN_FILE: cannot read ${path}: ${(error as Error).message}`);
+  }
+  const missing = (['rpcUrl', 'chainId', 'network', 'usdc', 'payTo', 'payer', 'tokenName'] as const).filter((k) => file[k] === undefined);
+  if (missing.length > 0) throw new Error(`TOOLGATE_LOCAL_CHAIN_FILE: ${path} lacks ${missing.join(', ')} (write it with this version of toolgate)`);
+  return { ...(file as DevChainFile), settlerKey: devPrivateKey('settler'), stop: async () => undefined };
 }

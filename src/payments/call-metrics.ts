@@ -55,7 +55,7 @@ export class CallMetrics {
 export function outcomeCode(outcome: GateOutcome): string | undefined {
   switch (outcome.kind) {
     case 'paid':
-      return undefined;
+      return outcome.replayed ? 'replayed' : undefined;
     case 'invalid_input':
       return 'invalid_input';
     case 'not_implemented':
@@ -66,6 +66,7 @@ export function outcomeCode(outcome: GateOutcome): string | undefined {
       return outcome.settlement.errorReason ?? 'settlement_failed';
     case 'tool_failed':
     case 'unavailable':
+    case 'conflict':
       return outcome.code;
   }
 }

@@ -13,6 +13,9 @@ import type { Logger } from '../log.ts';
 import type { CallMetrics } from './call-metrics.ts';
 import { outcomeCode } from './call-metrics.ts';
 import { parseEip3009Payload } from './exact-evm-payload.ts';
+import type { Eip3009Payload } from './exact-evm-payload.ts';
+import { PAYMENT_IDENTIFIER, paymentIdentifierDeclaration, readPaymentIdentifier, requestFingerprint } from './idempotency/payment-identifier.ts';
+import { signedByPayer, storedSettlement } from './idempotency/stored-result.ts';
 import type { Facilitator } from './facilitator/facilitator.ts';
 import { SETTLEMENT_PENDING } from './facilitator/facilitator.ts';
 import type { Settlement } from './settlement/settlement.ts';
@@ -53,7 +56,9 @@ export type GateOutcome =
   | { kind: 'tool_failed'; status: number; code: string; message: string; details?: Readonly<Record<string, unknown>>; retryAfterSeconds?: number }
   | { kind: 'unavailable'; code: 'ledger_unavailable' | 'facilitator_unavailable'; message: string }
   | { kind: 'settlement_failed'; settlement: SettleResponse; paymentRequired: PaymentRequired }
-  | { kind: 'paid'; result: unknown; settlement: SettleResponse };
+  | { kind: 'conflict'; code: 'payment_identifier_conflict' | 'payment_identifier_in_progress' | 'payment_identifier_expired'; message: string }
+  /** `replayed`: a retry carrying the payment-identifier of a settled payment, answered from the ledger. */
+  | { kind: 'paid'; result: unknown; settlement: SettleResponse; replayed?: true };
 
 export interface GateDependencies {
   facilitator: Facilitator;
@@ -65,7 +70,14 @@ export interface GateDependencies {
   metrics?: CallMetrics;
   /** What handlers reach the outside world through. */
   services: Pick<ToolServices, 'upstream' | 'web'>;
+  /** How long a retry waits for the first attempt of its payment-identifier to finish. */
+  retryWaitMs?: number;
+  /** This gateway instance, recorded with each call it runs (reconciliation after a crash). */
+  instance?: string;
 }
+
+const DEFAULT_RETRY_WAIT_MS = 30_000;
+const RETRY_POLL_MS = 50;
 
 const inFlightStates: readonly PaymentState[] = ['verified', 'running', 'settling'];
 
@@ -111,9 +123,10 @@ export class PaymentGate {
     }
 
     const accepts = this.requirements(call.price);
+    const extensions = { ...call.extensions, [PAYMENT_IDENTIFIER]: paymentIdentifierDeclaration };
     const ask = (error: string): GateOutcome => ({
       kind: 'payment_required',
-      paymentRequired: paymentRequired(call.resource, accepts, error, call.extensions),
+      paymentRequired: paymentRequired(call.resource, accepts, error, extensions),
     });
     if (call.payment === undefined || call.payment === null || call.payment === '') return ask('Payment required');
 
@@ -127,6 +140,18 @@ export class PaymentGate {
     const authorization = parseEip3009Payload(payload.payload);
     if (!authorization.ok) return ask(`invalid_payload: ${authorization.message}`);
     const { from: payer, nonce } = authorization.value.authorization;
+
+    const identifier = readPaymentIdentifier(payload);
+    if (identifier.kind === 'invalid') {
+      return { kind: 'invalid_input', issues: [{ field: `payment.extensions.${PAYMENT_IDENTIFIER}`, message: identifier.message }] };
+    }
+    const keyed = identifier.kind === 'id'
+      ? { id: identifier.id, fingerprint: requestFingerprint({ tool: call.toolName, input: verdict.value, payer, requirements }) }
+      : undefined;
+    if (keyed) {
+      const earlier = await this.answerRetry(keyed, payload, authorization.value, requirements);
+      if (earlier) return earlier;
+    }
 
     // A replay is refused before the costly signature recovery and chain reads.
     const known = await this.guardLedger(() => this.deps.ledger.find(payer, nonce));
@@ -152,9 +177,15 @@ export class PaymentGate {
       this.deps.ledger.lock({
         payer, nonce, tool: call.toolName, amount: BigInt(requirements.amount), network: requirements.network, resource: call.resource.url,
         signedAuthorization: JSON.stringify(payload.payload),
+        ...(keyed ? { paymentIdentifier: keyed.id, requestFingerprint: keyed.fingerprint } : {}),
+        ...(this.deps.instance ? { instance: this.deps.instance } : {}),
       }),
     );
     if (lock === 'unavailable') return ledgerUnavailable();
+    if (!lock.locked && lock.identifierInUse && keyed) {
+      // Another attempt with this identifier won the race: answer as a retry of it.
+      return (await this.answerRetry(keyed, payload, authorization.value, requirements)) ?? ask(replayMessage(lock.state));
+    }
     if (!lock.locked) return ask(replayMessage(lock.state));
 
     const run = await this.runHandler(call, verdict.value);
@@ -163,8 +194,9 @@ export class PaymentGate {
       return run.outcome;
     }
 
-    // The settlement records its own steps and outcome in the ledger.
-    await this.deps.ledger.transition(lock.id, 'settling');
+    // The settlement records its own steps and outcome in the ledger. A result a retry may ask for
+    // again is kept before any money moves.
+    await this.deps.ledger.transition(lock.id, 'settling', keyed ? { result: JSON.stringify(run.result ?? null) } : {});
     const settlement = await this.deps.settlement.settle({ paymentId: lock.id, payload, requirements, authorization: authorization.value });
     if (settlement.success) {
       return { kind: 'paid', result: run.result, settlement: { ...settlement, payer: settlement.payer ?? payer } };
@@ -178,9 +210,56 @@ export class PaymentGate {
         call.resource,
         accepts,
         `Settlement failed: ${settlement.errorReason ?? 'unknown'}${pending ? ' (the outcome is being reconciled; do not pay again with a new authorization until it is)' : ''}`,
-        call.extensions,
+        extensions,
       ),
     };
+  }
+
+  /**
+   * A payment whose identifier is already known: the stored result if the same caller asks for the
+   * same thing and it was paid; a wait while the first attempt is still running; 409 otherwise.
+   * Undefined: nothing live carries this identifier (never seen, or its attempt failed): go on.
+   */
+  private async answerRetry(
+    keyed: { id: string; fingerprint: string },
+    payload: PaymentPayload,
+    authorization: Eip3009Payload,
+    requirements: PaymentRequirements,
+  ): Promise<GateOutcome | undefined> {
+    const deadline = Date.now() + (this.deps.retryWaitMs ?? DEFAULT_RETRY_WAIT_MS);
+    for (;;) {
+      const record = await this.guardLedger(() => this.deps.ledger.findByIdentifier(keyed.id));
+      if (record === 'unavailable') return ledgerUnavailable();
+      if (!record) return undefined;
+      if (record.requestFingerprint !== keyed.fingerprint) {
+        return {
+          kind: 'conflict', code: 'payment_identifier_conflict',
+          message: `payment identifier ${keyed.id} was already used for a different payment or input; use a new identifier for a new request. Nothing was charged.`,
+        };
+      }
+      if (!(await signedByPayer(record, payload, authorization, requirements, this.deps.terms.network))) {
+        return {
+          kind: 'conflict', code: 'payment_identifier_conflict',
+          message: `payment identifier ${keyed.id} belongs to a payment this signature does not prove to be yours. Nothing was charged.`,
+        };
+      }
+      if (record.state === 'settled') {
+        if (record.result === null) {
+          return {
+            kind: 'conflict', code: 'payment_identifier_expired',
+            message: `the result paid for with identifier ${keyed.id} is no longer kept; use a new identifier. Nothing was charged.`,
+          };
+        }
+        return { kind: 'paid', result: JSON.parse(record.result) as unknown, settlement: storedSettlement(record), replayed: true };
+      }
+      if (Date.now() >= deadline) {
+        return {
+          kind: 'conflict', code: 'payment_identifier_in_progress',
+          message: `the payment with identifier ${keyed.id} is still ${record.state}; retry later with the same identifier. Nothing was charged for this request.`,
+        };
+      }
+      await new Promise((resolve) => setTimeout(resolve, RETRY_POLL_MS));
+    }
   }
 
   private async runHandler(

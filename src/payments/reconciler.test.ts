@@ -15,11 +15,11 @@ before(async () => {
 after(() => ledger.close());
 
 let n = 0;
-async function paymentIn(state: PaymentState, txHash?: string, validBefore?: number): Promise<{ id: number; nonce: string }> {
+async function paymentIn(state: PaymentState, txHash?: string, validBefore?: number, instance?: string): Promise<{ id: number; nonce: string }> {
   const nonce = `0x${(++n).toString(16).padStart(64, '0')}`;
   const signedAuthorization = validBefore === undefined ? undefined : JSON.stringify({ signature: '0x', authorization: { nonce, validBefore: String(validBefore) } });
   const lock = await ledger.lock({
-    payer: '0x00000000000000000000000000000000000000aa', nonce, tool: 't', amount: 1000n, network: 'eip155:31337', resource: 'r', ...(signedAuthorization ? { signedAuthorization } : {}),
+    payer: '0x00000000000000000000000000000000000000aa', nonce, tool: 't', amount: 1000n, network: 'eip155:31337', resource: 'r', ...(signedAuthorization ? { signedAuthorization } : {}), ...(instance ? { instance } : {}),
   });
   assert.ok(lock.locked);
   if (state !== 'verified') await ledger.transition(lock.id, state, txHash ? { txHash } : {});
@@ -39,7 +39,7 @@ test('after a restart: unfinished calls are released, sent settlements are resol
     authorizationUsed: async (_payer, nonce) => usedNonces.has(nonce),
   };
 
-  const summary = await reconcilePayments(ledger, chain, silentLogger, 0);
+  const summary = await reconcilePayments(ledger, chain, silentLogger, { instance: 'me', atStart: true, graceMs: 0 });
   assert.deepEqual(summary, { settled: 2, failed: 1, released: 2, stillPending: 1 });
   const stateOf = async (p: { nonce: string }) => (await ledger.find('0x00000000000000000000000000000000000000aa', p.nonce))?.state;
   assert.equal(await stateOf(running), 'released');
@@ -53,7 +53,7 @@ test('after a restart: unfinished calls are released, sent settlements are resol
 test('a periodic pass leaves calls still within their grace period alone', async () => {
   const running = await paymentIn('running');
   const chain: SettlementEvidence = { transactionOutcome: async () => 'unknown', authorizationUsed: async () => false };
-  await reconcilePayments(ledger, chain, silentLogger, 60_000);
+  await reconcilePayments(ledger, chain, silentLogger, { instance: 'me', atStart: false, graceMs: 60_000 });
   assert.equal((await ledger.find('0x00000000000000000000000000000000000000aa', running.nonce))?.state, 'running');
 });
 
@@ -62,9 +62,23 @@ test('a sent settlement that never landed fails once its authorization has expir
   const expired = await paymentIn('pending', '0xlost', now - 3600);
   const live = await paymentIn('pending', '0xlost', now + 3600);
   const chain: SettlementEvidence = { transactionOutcome: async () => 'unknown', authorizationUsed: async () => false };
-  await reconcilePayments(ledger, chain, silentLogger, 0);
+  await reconcilePayments(ledger, chain, silentLogger, { instance: 'me', atStart: true, graceMs: 0 });
   const record = await ledger.find('0x00000000000000000000000000000000000000aa', expired.nonce);
   assert.equal(record?.state, 'failed');
   assert.match(record?.error ?? '', /expired unused/);
   assert.equal((await ledger.find('0x00000000000000000000000000000000000000aa', live.nonce))?.state, 'pending');
+});
+
+test('on a shared store: my own leftovers go at my start, a live instance\'s calls stay, a vanished one\'s are taken over', async () => {
+  const mine = await paymentIn('running', undefined, undefined, 'a');
+  const live = await paymentIn('running', undefined, undefined, 'b');
+  const gone = await paymentIn('settling', undefined, undefined, 'c');
+  const chain: SettlementEvidence = { transactionOutcome: async () => 'unknown', authorizationUsed: async () => false };
+  const stateOf = async (p: { nonce: string }) => (await ledger.find('0x00000000000000000000000000000000000000aa', p.nonce))?.state;
+
+  await reconcilePayments(ledger, chain, silentLogger, { instance: 'a', atStart: false, live: new Set(['a', 'b', 'c']), graceMs: 600_000 });
+  assert.deepEqual([await stateOf(mine), await stateOf(live), await stateOf(gone)], ['running', 'running', 'settling'], 'a periodic pass with everyone alive touches nothing');
+
+  await reconcilePayments(ledger, chain, silentLogger, { instance: 'a', atStart: true, live: new Set(['a', 'b']), graceMs: 600_000 });
+  assert.deepEqual([await stateOf(mine), await stateOf(live), await stateOf(gone)], ['released', 'running', 'released']);
 });

@@ -2,7 +2,7 @@
 // outcome was unknown, against the chain. Never sends a settlement twice: it only reads.
 import type { Address, Hex } from 'viem';
 import type { Logger } from '../log.ts';
-import type { PaymentLedger, PaymentRecord } from './ledger/payment-ledger.ts';
+import type { PaymentLedger, PaymentRecord, PaymentState } from './ledger/payment-ledger.ts';
 
 export interface SettlementEvidence {
   transactionOutcome(hash: Hex): Promise<'success' | 'reverted' | 'unknown'>;
@@ -64,22 +64,41 @@ function validBefore(record: PaymentRecord): number | undefined {
   }
 }
 
-/**
- * Pending settlements, and calls left in flight for longer than `inFlightGraceMs` (at start of a
- * single-process store that is 0: nothing else can be running them; with a shared store, give
- * other instances time to finish their own).
- */
+/** Which calls in flight a pass may treat as abandoned. */
+export interface ReconcileScope {
+  /** This gateway instance (TOOLGATE_INSTANCE_ID). */
+  instance: string;
+  /** The pass at this instance's start: whatever it had in flight before was cut off. */
+  atStart: boolean;
+  /**
+   * Instances seen alive lately, on a shared store: another instance's calls are abandoned once it
+   * stops being seen. Undefined: this process is the store's only user.
+   */
+  live?: ReadonlySet<string>;
+  /** Calls in flight longer than this are abandoned, whoever holds them. */
+  graceMs: number;
+}
+
+const inFlight: readonly PaymentState[] = ['verified', 'running', 'settling'];
+
+function abandoned(record: PaymentRecord, scope: ReconcileScope, now: number): boolean {
+  if (!inFlight.includes(record.state)) return true;
+  if (now - record.updatedAt.getTime() >= scope.graceMs) return true;
+  if (!scope.live) return scope.atStart;
+  if (record.instance === scope.instance) return scope.atStart;
+  return record.instance !== null && !scope.live.has(record.instance);
+}
+
+/** Pending settlements, and the calls in flight that `scope` says nobody is finishing any more. */
 export async function reconcilePayments(
   ledger: PaymentLedger,
   chain: SettlementEvidence,
   log: Logger,
-  inFlightGraceMs: number,
+  scope: ReconcileScope,
 ): Promise<ReconcileSummary> {
   const summary: ReconcileSummary = { settled: 0, failed: 0, released: 0, stillPending: 0 };
-  const cutoff = Date.now() - inFlightGraceMs;
-  const records = (await ledger.inStates(['verified', 'running', 'settling', 'pending'])).filter(
-    (r) => r.state === 'pending' || r.updatedAt.getTime() <= cutoff,
-  );
+  const now = Date.now();
+  const records = (await ledger.inStates([...inFlight, 'pending'])).filter((r) => abandoned(r, scope, now));
   for (const record of records) {
     try {
       summary[await resolve(record, chain, ledger)] += 1;

@@ -39,7 +39,7 @@ test('no receipt in time: 402 settlement_pending, replay refused, then reconcile
   assert.match(readPaymentRequired(replay).error ?? '', /pending reconciliation/);
 
   await rpc('evm_mine', []);
-  const summary = await reconcilePayments(t.gateway.ledger, t.gateway.chain, silentLogger, 0);
+  const summary = await reconcilePayments(t.gateway.ledger, t.gateway.chain, silentLogger, { instance: t.gateway.config.instance, atStart: true, graceMs: 0 });
   assert.equal(summary.settled, 1);
   const record = await t.gateway.ledger.find(payer.address, (JSON.parse(Buffer.from(header, 'base64').toString()) as { payload: { authorization: { nonce: string } } }).payload.authorization.nonce);
   assert.equal(record?.state, 'settled');

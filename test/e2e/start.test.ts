@@ -36,7 +36,7 @@ test('with no configuration it serves the local network and writes devchain.json
     const [, address] = await server.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
     await server.waitFor(/devchain\.json written to/);
     const devChain = JSON.parse(await readFile(join(dataDir, 'devchain.json'), 'utf8')) as Record<string, unknown>;
-    assert.deepEqual(Object.keys(devChain).sort(), ['chainId', 'network', 'payTo', 'payer', 'rpcUrl', 'usdc']);
+    assert.deepEqual(Object.keys(devChain).sort(), ['chainId', 'network', 'payTo', 'payer', 'rpcUrl', 'tokenName', 'usdc']);
     assert.deepEqual(Object.keys(devChain.payer as object).sort(), ['address', 'privateKey']);
     assert.equal(devChain.network, 'eip155:31337');
     assert.match(server.output(), new RegExp(`demo payer +${(devChain.payer as { address: string }).address} holds 1000 USDC`));

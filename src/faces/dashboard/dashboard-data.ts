@@ -47,6 +47,7 @@ export const outcomeKinds: Readonly<Record<CallOutcomeKind, string>> = {
   tool_failed: 'The tool failed or timed out; the authorization was released',
   unavailable: 'Ledger or facilitator unreachable (503)',
   settlement_failed: 'Settlement failed or pending; the result was withheld',
+  conflict: 'A payment-identifier reused for another request, or its first attempt still running (409)',
 };
 
 export const DEFAULT_REVENUE_DAYS = 14;

@@ -98,5 +98,8 @@ function sendOutcome(reply: FastifyReply, route: HttpRoute, outcome: GateOutcome
       });
     case 'unavailable':
       return reply.code(503).header('retry-after', '5').send({ error: outcome.code, message: outcome.message, charged: false });
+    case 'conflict':
+      if (outcome.code === 'payment_identifier_in_progress') reply.header('retry-after', '2');
+      return reply.code(409).send({ error: outcome.code, message: outcome.message, charged: false });
   }
 }

@@ -56,6 +56,7 @@ export function mcpResult(outcome: GateOutcome): CallToolResult {
         `${outcome.message} (${outcome.code}; you were not charged)`,
       );
     case 'unavailable':
+    case 'conflict':
       return toolError({ error: outcome.code, message: outcome.message, charged: false }, outcome.message);
   }
 }

@@ -26,9 +26,14 @@ export interface PaymentLock {
    * settle it, and what reconciliation reads its expiry from.
    */
   signedAuthorization?: string;
+  /** The x402 payment-identifier the client sent, and the fingerprint of the request it pays for. */
+  paymentIdentifier?: string;
+  requestFingerprint?: string;
+  /** The gateway instance running this call (TOOLGATE_INSTANCE_ID). */
+  instance?: string;
 }
 
-export interface PaymentRecord extends Omit<PaymentLock, 'signedAuthorization'> {
+export interface PaymentRecord extends Omit<PaymentLock, 'signedAuthorization' | 'paymentIdentifier' | 'requestFingerprint' | 'instance'> {
   id: number;
   state: PaymentState;
   txHash: string | null;
@@ -42,15 +47,23 @@ export interface PaymentRecord extends Omit<PaymentLock, 'signedAuthorization'> 
   gasUsed: bigint | null;
   gasPriceWei: bigint | null;
   l1FeeWei: bigint | null;
+  paymentIdentifier: string | null;
+  requestFingerprint: string | null;
+  /** The tool's result as JSON, kept for a retry carrying the same payment-identifier. */
+  result: string | null;
+  instance: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
 
-export type LockResult = { locked: true; id: number } | { locked: false; state: PaymentState };
+/** `identifierInUse`: another payment in flight or settled carries the same payment-identifier. */
+export type LockResult = { locked: true; id: number } | { locked: false; state: PaymentState; identifierInUse?: true };
 
 export interface StateChange {
   txHash?: string;
   error?: string;
+  /** The result to keep for retries (payments with a payment-identifier). */
+  result?: string;
 }
 
 /** What became of one payment's settlement, with its share of the transaction's cost. */
@@ -84,10 +97,21 @@ export interface PaymentLedger {
   /** The outcomes of settlements, in one write. */
   recordOutcomes(outcomes: readonly SettlementOutcome[]): Promise<void>;
   find(payer: string, nonce: string): Promise<PaymentRecord | undefined>;
+  /** The payment in flight or settled that carries this payment-identifier. */
+  findByIdentifier(identifier: string): Promise<PaymentRecord | undefined>;
+  /**
+   * Drops the results kept for retries of payments settled before `before` (the identifier stays:
+   * a late retry is told the result is gone, not charged again); returns how many.
+   */
+  forgetResults(before: Date): Promise<number>;
   /** Rows in the given states, oldest first (for reconciliation after a restart). */
   inStates(states: readonly PaymentState[]): Promise<PaymentRecord[]>;
   /** Read-only aggregates over the same store, for the merchant dashboard. */
   reports(): PaymentReports;
   ping(): Promise<void>;
+  /** Records that `instance` is alive (`starting`: a new life, its earlier one is over). */
+  heartbeat(instance: string, starting?: boolean): Promise<void>;
+  /** Instances seen alive since `since`. */
+  liveInstances(since: Date): Promise<Set<string>>;
   close(): Promise<void>;
 }

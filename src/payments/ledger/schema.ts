@@ -57,6 +57,30 @@ ALTER TABLE payments ADD COLUMN gas_price_wei NUMERIC(78, 0);
 ALTER TABLE payments ADD COLUMN l1_fee_wei    NUMERIC(78, 0);
 `,
   },
+  {
+    version: 3,
+    description: 'idempotent retries: the payment-identifier, the fingerprint of the request it paid for, the result to replay',
+    sql: `
+ALTER TABLE payments ADD COLUMN payment_identifier  TEXT;
+ALTER TABLE payments ADD COLUMN request_fingerprint TEXT;
+ALTER TABLE payments ADD COLUMN result              TEXT;
+CREATE UNIQUE INDEX payments_identifier_active ON payments (payment_identifier)
+  WHERE payment_identifier IS NOT NULL AND state NOT IN ('released', 'failed');
+CREATE INDEX payments_results_kept ON payments (settled_at) WHERE result IS NOT NULL;
+`,
+  },
+  {
+    version: 4,
+    description: 'instances: which instance holds each payment in flight, and when each instance was last seen alive',
+    sql: `
+ALTER TABLE payments ADD COLUMN instance TEXT;
+CREATE TABLE instances (
+  id         TEXT PRIMARY KEY,
+  started_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+  seen_at    TIMESTAMPTZ NOT NULL DEFAULT now()
+);
+`,
+  },
 ];
 
 /** Any constant that is ours: the advisory lock key that serialises migrations across instances. */

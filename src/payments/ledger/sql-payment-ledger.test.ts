@@ -69,8 +69,9 @@ for (const store of useSqlStores()) {
       const ids = locks.map((l) => (l.locked ? l.id : -1));
       for (const id of ids) await ledger.transition(id, 'settling');
       await ledger.recordSubmission(ids.slice(0, 2), { txHash: '0xbatch', settler: '0xsettler', batchSize: 2 });
-      const settling = (await ledger.inStates(['settling'])).filter((r) => ids.includes(r.id));
-      assert.deepEqual(settling.map((r) => r.txHash), ['0xbatch', '0xbatch', null]);
+      const settling = new Map((await ledger.inStates(['settling'])).map((r) => [r.id, r]));
+      assert.deepEqual(ids.map((id) => settling.get(id)?.txHash), ['0xbatch', '0xbatch', null]);
+      assert.deepEqual(ids.map((id) => settling.get(id)?.batchSize), [2, 2, null]);
     });
 
     test('outcomes are written in one call, each with its own state, error and share of the gas', async () => {

@@ -24,6 +24,10 @@ interface PaymentRow {
   gas_used: string | null;
   gas_price_wei: string | null;
   l1_fee_wei: string | null;
+  payment_identifier: string | null;
+  request_fingerprint: string | null;
+  result: string | null;
+  instance: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -62,6 +66,10 @@ function toRecord(row: PaymentRow): PaymentRecord {
     gasUsed: bigOrNull(row.gas_used),
     gasPriceWei: bigOrNull(row.gas_price_wei),
     l1FeeWei: bigOrNull(row.l1_fee_wei),
+    paymentIdentifier: row.payment_identifier,
+    requestFingerprint: row.request_fingerprint,
+    result: row.result,
+    instance: row.instance,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   };
@@ -78,18 +86,31 @@ export class SqlPaymentLedger implements PaymentLedger {
   async lock(entry: PaymentLock): Promise<LockResult> {
     const payer = entry.payer.toLowerCase();
     const nonce = entry.nonce.toLowerCase();
-    const { rows } = await this.db.query<{ id: string | number }>(
-      `INSERT INTO payments (payer, nonce, tool, amount, network, resource, signed_authorization, state, verified_at, running_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, 'running', now(), now())
-       ON CONFLICT ON CONSTRAINT payments_payer_nonce DO UPDATE
-         SET state = 'running', tool = EXCLUDED.tool, amount = EXCLUDED.amount, network = EXCLUDED.network,
-             resource = EXCLUDED.resource, signed_authorization = EXCLUDED.signed_authorization, attempts = payments.attempts + 1, tx_hash = NULL, error = NULL,
-             verified_at = now(), running_at = now(), updated_at = now(), submitted_at = NULL, settler = NULL,
-             batch_size = NULL, gas_used = NULL, gas_price_wei = NULL, l1_fee_wei = NULL
-         WHERE payments.state IN (${relockable})
-       RETURNING id`,
-      [payer, nonce, entry.tool, entry.amount.toString(), entry.network, entry.resource, entry.signedAuthorization ?? null],
-    );
+    let rows: { id: string | number }[];
+    try {
+      ({ rows } = await this.db.query<{ id: string | number }>(
+        `INSERT INTO payments (payer, nonce, tool, amount, network, resource, signed_authorization, payment_identifier, request_fingerprint, instance, state, verified_at, running_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'running', now(), now())
+         ON CONFLICT ON CONSTRAINT payments_payer_nonce DO UPDATE
+           SET state = 'running', tool = EXCLUDED.tool, amount = EXCLUDED.amount, network = EXCLUDED.network,
+               resource = EXCLUDED.resource, signed_authorization = EXCLUDED.signed_authorization,
+               payment_identifier = EXCLUDED.payment_identifier, request_fingerprint = EXCLUDED.request_fingerprint, result = NULL,
+               instance = EXCLUDED.instance,
+               attempts = payments.attempts + 1, tx_hash = NULL, error = NULL,
+               verified_at = now(), running_at = now(), updated_at = now(), submitted_at = NULL, settler = NULL,
+               batch_size = NULL, gas_used = NULL, gas_price_wei = NULL, l1_fee_wei = NULL
+           WHERE payments.state IN (${relockable})
+         RETURNING id`,
+        [payer, nonce, entry.tool, entry.amount.toString(), entry.network, entry.resource, entry.signedAuthorization ?? null,
+          entry.paymentIdentifier ?? null, entry.requestFingerprint ?? null, entry.instance ?? null],
+      ));
+    } catch (error) {
+      // The partial unique index: one live payment per payment-identifier.
+      if ((error as { code?: string }).code === '23505' && String((error as Error).message).includes('payments_identifier_active')) {
+        return { locked: false, state: 'running', identifierInUse: true };
+      }
+      throw error;
+    }
     const won = rows[0];
     if (won) return { locked: true, id: Number(won.id) };
     const existing = await this.find(payer, nonce);
@@ -100,9 +121,9 @@ export class SqlPaymentLedger implements PaymentLedger {
   async transition(id: number, state: PaymentState, change: StateChange = {}): Promise<void> {
     await this.db.query(
       `UPDATE payments SET state = $2, ${stateColumn[state]} = now(), updated_at = now(),
-         tx_hash = COALESCE($3, tx_hash), error = COALESCE($4, error)
+         tx_hash = COALESCE($3, tx_hash), error = COALESCE($4, error), result = COALESCE($5, result)
        WHERE id = $1`,
-      [id, state, change.txHash ?? null, change.error ?? null],
+      [id, state, change.txHash ?? null, change.error ?? null, change.result ?? null],
     );
   }
 
@@ -145,6 +166,24 @@ export class SqlPaymentLedger implements PaymentLedger {
     return rows[0] ? toRecord(rows[0]) : undefined;
   }
 
+  async findByIdentifier(identifier: string): Promise<PaymentRecord | undefined> {
+    const { rows } = await this.db.query<PaymentRow>(
+      `SELECT * FROM payments WHERE payment_identifier = $1 AND state NOT IN ('released', 'failed')`,
+      [identifier],
+    );
+    return rows[0] ? toRecord(rows[0]) : undefined;
+  }
+
+  async forgetResults(before: Date): Promise<number> {
+    const { rows } = await this.db.query<{ id: string }>(
+      `UPDATE payments SET result = NULL
+       WHERE result IS NOT NULL AND state = 'settled' AND settled_at < $1
+       RETURNING id`,
+      [before.toISOString()],
+    );
+    return rows.length;
+  }
+
   async inStates(states: readonly PaymentState[]): Promise<PaymentRecord[]> {
     const { rows } = await this.db.query<PaymentRow>('SELECT * FROM payments WHERE state = ANY($1) ORDER BY id', [states]);
     return rows.map(toRecord);
@@ -152,6 +191,19 @@ export class SqlPaymentLedger implements PaymentLedger {
 
   reports(): PaymentReports {
     return new SqlPaymentReports(this.db);
+  }
+
+  async heartbeat(instance: string, starting = false): Promise<void> {
+    await this.db.query(
+      `INSERT INTO instances (id, started_at, seen_at) VALUES ($1, now(), now())
+       ON CONFLICT (id) DO UPDATE SET seen_at = now(), started_at = CASE WHEN $2 THEN now() ELSE instances.started_at END`,
+      [instance, starting],
+    );
+  }
+
+  async liveInstances(since: Date): Promise<Set<string>> {
+    const { rows } = await this.db.query<{ id: string }>('SELECT id FROM instances WHERE seen_at >= $1', [since.toISOString()]);
+    return new Set(rows.map((r) => r.id));
   }
 
   async ping(): Promise<void> {

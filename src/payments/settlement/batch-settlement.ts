@@ -4,7 +4,7 @@
 // first (a payment that would fail is refused alone, without gas), sent as one transaction (one
 // transferWithAuthorization, or Multicall3 aggregate3 for several), and each payment's outcome is
 // read from USDC's AuthorizationUsed events in the receipt, never assumed.
-import { createPublicClient, http } from 'viem';
+import { createPublicClient, getAddress, http } from 'viem';
 import type { Address, Hex, PublicClient } from 'viem';
 import type { SettleResponse } from '@x402/core/types';
 import { viemChain } from '../../chain/viem-chain.ts';
@@ -311,7 +311,7 @@ export class BatchSettlement implements Settlement {
   }
 
   private success(request: SettlementRequest, transaction: Hex): SettleResponse {
-    return { success: true, transaction, network: this.options.network.caip2, payer: request.authorization.authorization.from };
+    return { success: true, transaction, network: this.options.network.caip2, payer: getAddress(request.authorization.authorization.from) };
   }
 
   private failure(request: SettlementRequest, errorReason: string, errorMessage: string, transaction: Hex | '' = ''): SettleResponse {

@@ -1,0 +1,208 @@
+// Idempotent retries with x402's payment-identifier extension, over HTTP and MCP, with the official
+// x402 client: a retry gets the stored result and the same PAYMENT-RESPONSE, runs nothing and
+// charges nothing; the identifier reused for something else is refused. Real anvil, real USDC.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { x402Client } from '@x402/core/client';
+import type { Network, PaymentPayload, PaymentRequired, PaymentRequirements } from '@x402/core/types';
+import { registerExactEvmScheme } from '@x402/evm/exact/client';
+import {
+  appendPaymentIdentifierToExtensions, generatePaymentId, isPaymentIdentifierExtension, PAYMENT_IDENTIFIER,
+} from '@x402/extensions/payment-identifier';
+import { wrapFetchWithPayment } from '@x402/fetch';
+import type { Hex, PrivateKeyAccount } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { fiatTokenAbi } from '../../src/chain/fiat-token.ts';
+import type { TestGateway } from '../support/gateway-harness.ts';
+import { startTestGateway } from '../support/gateway-harness.ts';
+import { chainClients, fundedPayer, fundedPayerKey, paymentHeader, readPaymentRequired, signPayment } from '../support/payments.ts';
+import { countingEchoTool } from '../support/test-tools.ts';
+
+let t: TestGateway;
+const echo = countingEchoTool();
+before(async () => {
+  t = await startTestGateway({ catalog: [echo.tool] });
+});
+after(() => t?.close());
+
+const url = (word: string) => `${t.baseUrl}/test/echo?word=${word}`;
+
+async function requirementsOf(word: string): Promise<{ required: PaymentRequired; requirements: PaymentRequirements }> {
+  const required = readPaymentRequired(await fetch(url(word)));
+  return { required, requirements: required.accepts[0]! };
+}
+
+/** A payment carrying `id` in the payment-identifier extension, as a client echoes our declaration. */
+async function identifiedPayment(payer: PrivateKeyAccount, word: string, id: string): Promise<PaymentPayload> {
+  const { required, requirements } = await requirementsOf(word);
+  const extensions = structuredClone(required.extensions ?? {});
+  appendPaymentIdentifierToExtensions(extensions, id);
+  return { ...(await signPayment(payer, requirements)), extensions };
+}
+
+const pay = (word: string, payload: PaymentPayload) => fetch(url(word), { headers: { 'PAYMENT-SIGNATURE': paymentHeader(payload) } });
+
+async function authorizationUsed(payload: PaymentPayload): Promise<boolean> {
+  const { from, nonce } = (payload.payload as { authorization: { from: Hex; nonce: Hex } }).authorization;
+  return chainClients(t.devChain).publicClient.readContract({
+    address: t.devChain.usdc, abi: fiatTokenAbi(), functionName: 'authorizationState', args: [from, nonce],
+  }) as Promise<boolean>;
+}
+
+describe('payment-identifier', () => {
+  test('every 402 declares the extension, optional, with its schema', async () => {
+    const { required } = await requirementsOf('declared');
+    const declared = required.extensions?.[PAYMENT_IDENTIFIER];
+    assert.ok(isPaymentIdentifierExtension(declared), JSON.stringify(declared));
+    assert.equal(declared.info.required, false);
+  });
+
+  test('a retry with the same signed payment gets the stored result and the same PAYMENT-RESPONSE, with no second run or charge', async () => {
+    const payer = await fundedPayer(t.devChain, '1');
+    const { balanceOf } = chainClients(t.devChain);
+    const payload = await identifiedPayment(payer, 'again', generatePaymentId());
+    const runs = echo.runs.count;
+
+    const first = await pay('again', payload);
+    assert.equal(first.status, 200);
+    const retry = await pay('again', payload);
+    assert.equal(retry.status, 200);
+    assert.deepEqual(await retry.json(), await first.json());
+    assert.equal(retry.headers.get('payment-response'), first.headers.get('payment-response'));
+    assert.equal(echo.runs.count - runs, 1, 'the tool ran once');
+    assert.equal(await balanceOf(payer.address), 1_000_000n - 1000n, 'charged once');
+  });
+
+  test('a retry signed afresh (as x402 clients do after each 402) is answered from the first; its authorization is never used', async () => {
+    const payer = await fundedPayer(t.devChain, '1');
+    const id = generatePaymentId();
+    const first = await pay('fresh', await identifiedPayment(payer, 'fresh', id));
+    assert.equal(first.status, 200);
+    const second = await identifiedPayment(payer, 'fresh', id);
+    const retry = await pay('fresh', second);
+    assert.equal(retry.status, 200);
+    assert.equal(retry.headers.get('payment-response'), first.headers.get('payment-response'));
+    assert.equal(await authorizationUsed(second), false, 'the second authorization never reached the chain');
+    assert.equal(await chainClients(t.devChain).balanceOf(payer.address), 1_000_000n - 1000n);
+  });
+
+  test('retries racing the first attempt wait for it and share its one settlement', async () => {
+    const payer = await fundedPayer(t.devChain, '1');
+    const id = generatePaymentId();
+    const payloads = await Promise.all([0, 1, 2].map(() => identifiedPayment(payer, 'race', id)));
+    const runs = echo.runs.count;
+    const answers = await Promise.all(payloads.map((p) => pay('race', p)));
+    assert.deepEqual(answers.map((a) => a.status), [200, 200, 200]);
+    assert.equal(new Set(answers.map((a) => a.headers.get('payment-response'))).size, 1);
+    assert.equal(echo.runs.count - runs, 1);
+    assert.equal(await chainClients(t.devChain).balanceOf(payer.address), 1_000_000n - 1000n);
+  });
+
+  test('the same identifier for another input, or from another payer, is refused with 409 and charges nothing', async () => {
+    const payer = await fundedPayer(t.devChain, '1');
+    const id = generatePaymentId();
+    assert.equal((await pay('mine', await identifiedPayment(payer, 'mine', id))).status, 200);
+
+    const otherInput = await identifiedPayment(payer, 'other', id);
+    const refused = await pay('other', otherInput);
+    assert.equal(refused.status, 409);
+    const body = (await refused.json()) as { error: string; message: string; charged: boolean };
+    assert.equal(body.error, 'payment_identifier_conflict');
+    assert.match(body.message, /different payment or input/);
+    assert.equal(body.charged, false);
+    assert.equal(await authorizationUsed(otherInput), false);
+
+    const stranger = await fundedPayer(t.devChain, '1');
+    const theirs = await pay('mine', await identifiedPayment(stranger, 'mine', id));
+    assert.equal(theirs.status, 409, 'another payer cannot read my result with my identifier');
+    assert.equal(await chainClients(t.devChain).balanceOf(stranger.address), 1_000_000n);
+  });
+
+  test('a payment claiming to be the payer without its signature cannot read the stored result', async () => {
+    const payer = await fundedPayer(t.devChain, '1');
+    const id = generatePaymentId();
+    const genuine = await identifiedPayment(payer, 'forged', id);
+    assert.equal((await pay('forged', genuine)).status, 200);
+    const impostor = await fundedPayer(t.devChain, '0');
+    const forged = await identifiedPayment(impostor, 'forged', id);
+    const authorization = (forged.payload as { authorization: Record<string, string> }).authorization;
+    authorization.from = payer.address; // the victim's address, the impostor's signature
+    const answer = await pay('forged', forged);
+    assert.equal(answer.status, 409);
+    assert.doesNotMatch(await answer.text(), /"echo"/);
+  });
+
+  test('a malformed identifier is bad input: 400 naming the field, free', async () => {
+    const payer = await fundedPayer(t.devChain, '1');
+    const { required, requirements } = await requirementsOf('bad');
+    const payload = { ...(await signPayment(payer, requirements)), extensions: { [PAYMENT_IDENTIFIER]: { ...structuredClone(required.extensions?.[PAYMENT_IDENTIFIER] as object), info: { required: false, id: 'short' } } } };
+    const answer = await pay('bad', payload);
+    assert.equal(answer.status, 400);
+    const body = (await answer.json()) as { issues: { field: string; message: string }[]; charged: boolean };
+    assert.equal(body.issues[0]?.field, `payment.extensions.${PAYMENT_IDENTIFIER}`);
+    assert.match(body.issues[0]?.message ?? '', /16-128/);
+    assert.equal(body.charged, false);
+  });
+
+  test('once the kept result is dropped, a late retry is told so and not charged again', async () => {
+    const payer = await fundedPayer(t.devChain, '1');
+    const id = generatePaymentId();
+    assert.equal((await pay('late', await identifiedPayment(payer, 'late', id))).status, 200);
+    assert.ok((await t.gateway.ledger.forgetResults(new Date(Date.now() + 60_000))) >= 1);
+    const late = await pay('late', await identifiedPayment(payer, 'late', id));
+    assert.equal(late.status, 409);
+    assert.equal(((await late.json()) as { error: string }).error, 'payment_identifier_expired');
+    assert.equal(await chainClients(t.devChain).balanceOf(payer.address), 1_000_000n - 1000n);
+  });
+
+  test('the official client, retrying with one identifier as its own example does, pays once', async () => {
+    const privateKey = await fundedPayerKey(t.devChain, '1');
+    const payer = privateKeyToAccount(privateKey);
+    const client = new x402Client();
+    registerExactEvmScheme(client, { signer: payer });
+    client.setSpendControls({ allowedAssets: [{ network: t.devChain.network as Network, asset: t.devChain.usdc }] });
+    const id = generatePaymentId();
+    client.onBeforePaymentCreation(async ({ paymentRequired }) => {
+      paymentRequired.extensions ??= {};
+      appendPaymentIdentifierToExtensions(paymentRequired.extensions, id);
+    });
+    const payingFetch = wrapFetchWithPayment(fetch, client);
+    const runs = echo.runs.count;
+
+    const first = await payingFetch(url('official'));
+    const second = await payingFetch(url('official'));
+    assert.deepEqual([first.status, second.status], [200, 200]);
+    assert.deepEqual(await second.json(), await first.json());
+    assert.equal(second.headers.get('payment-response'), first.headers.get('payment-response'));
+    assert.equal(echo.runs.count - runs, 1);
+    assert.equal(await chainClients(t.devChain).balanceOf(payer.address), 1_000_000n - 1000n);
+  });
+
+  test('over MCP: the retry gets the same result and the same payment response in _meta', async () => {
+    const payer = await fundedPayer(t.devChain, '1');
+    const client = new Client({ name: 'toolgate-test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${t.baseUrl}/mcp`)));
+    try {
+      const unpaid = (await client.callTool({ name: 'test_echo', arguments: { word: 'mcp' } })) as CallToolResult;
+      const required = unpaid.structuredContent as unknown as PaymentRequired;
+      assert.ok(isPaymentIdentifierExtension(required.extensions?.[PAYMENT_IDENTIFIER]));
+      const extensions = structuredClone(required.extensions ?? {});
+      appendPaymentIdentifierToExtensions(extensions, generatePaymentId());
+      const payment = { ...(await signPayment(payer, required.accepts[0]!)), extensions };
+      const runs = echo.runs.count;
+      const call = () => client.callTool({ name: 'test_echo', arguments: { word: 'mcp' }, _meta: { 'x402/payment': payment } }) as Promise<CallToolResult>;
+      const first = await call();
+      const retry = await call();
+      assert.notEqual(first.isError, true, JSON.stringify(first));
+      assert.deepEqual(retry.structuredContent, first.structuredContent);
+      assert.deepEqual(retry._meta?.['x402/payment-response'], first._meta?.['x402/payment-response']);
+      assert.equal(echo.runs.count - runs, 1);
+      assert.equal(await chainClients(t.devChain).balanceOf(payer.address), 1_000_000n - 1000n);
+    } finally {
+      await client.close();
+    }
+  });
+});
