@@ -53,8 +53,18 @@ export function buildApp(options: AppOptions): BuiltApp {
 
   // Tools take JSON only: anything else is refused with a 400 naming the content type.
   app.removeContentTypeParser(['text/plain']);
+  // While closing, answers in flight end their connection: a kept-alive socket would otherwise hold
+  // the close open for the whole keep-alive timeout after the last answer.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(corsHeaders);
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
   });
   app.options('*', async (_request, reply) => reply.code(204).send());
 

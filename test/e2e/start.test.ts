@@ -1,33 +1,11 @@
 // `npm start` as a user runs it: no configuration -> a local chain, devchain.json, a healthy server;
 // a bad configuration -> a clear message and a non-zero exit.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-
-const main = new URL('../../src/main.ts', import.meta.url).pathname;
-
-function run(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const waitFor = async (pattern: RegExp, ms = 30_000) => {
-    const deadline = Date.now() + ms;
-    while (!pattern.test(output)) {
-      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`did not see ${pattern} in:\n${output}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    return pattern.exec(output)!;
-  };
-  return { child, exited, waitFor, output: () => output };
-}
+import { runGateway as run } from '../support/gateway-process.ts';
 
 test('with no configuration it serves the local network and writes devchain.json', async () => {
   const dataDir = await mkdtemp(join(tmpdir(), 'toolgate-start-'));

@@ -86,7 +86,8 @@ export async function startFixtureServer(host = '127.0.0.1'): Promise<FixtureSer
       return;
     }
     const reply = typeof route === 'function' ? await route(received) : route;
-    if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
+    // Unref'd: a long delay must not keep the test process alive once the server is closed.
+    if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs).unref());
     if (reply.reset) {
       req.socket.destroy();
       return;

@@ -1,0 +1,42 @@
+// toolgate as a real process (`src/main.ts` through tsx), as `npm start` runs it: for tests that
+// kill it, signal it or read what it prints.
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+
+const main = new URL('../../src/main.ts', import.meta.url).pathname;
+
+export interface GatewayProcess {
+  child: ChildProcess;
+  exited: Promise<number | null>;
+  output(): string;
+  /** Resolves with the first match of `pattern` in what the process printed. */
+  waitFor(pattern: RegExp, ms?: number): Promise<RegExpExecArray>;
+}
+
+/** Starts the process with only PATH, HOME and `env`: no settings leak in from the test's shell. */
+export function runGateway(env: Record<string, string>): GatewayProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const waitFor = async (pattern: RegExp, ms = 30_000) => {
+    const deadline = Date.now() + ms;
+    while (!pattern.test(output)) {
+      if (Date.now() > deadline || child.exitCode !== null || child.signalCode !== null) throw new Error(`did not see ${pattern} in:\n${output}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return pattern.exec(output)!;
+  };
+  return { child, exited, waitFor, output: () => output };
+}
+
+/** Starts a gateway process and waits until it listens; its base URL. */
+export async function startGatewayProcess(env: Record<string, string>): Promise<GatewayProcess & { baseUrl: string }> {
+  const started = runGateway({ PORT: '0', ...env });
+  const [, baseUrl] = await started.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
+  return { ...started, baseUrl: baseUrl! };
+}
