@@ -1,4 +1,5 @@
 // Builds the HTTP application from the catalogue and the payment gate.
+import { randomUUID } from 'node:crypto';
 import Fastify, { LogController } from 'fastify';
 import type { FastifyBaseLogger, FastifyError, FastifyInstance } from 'fastify';
 import type { Tool } from './catalog/tool.ts';
@@ -35,6 +36,7 @@ export interface AppOptions {
   facilitatorKind: string;
   /** Unlocks payer addresses and transaction detail on the dashboard; unset on local = open on loopback. */
   dashboardToken: string | undefined;
+  prometheus?: { text(): Promise<string>; readonly contentType: string };
 }
 
 export interface BuiltApp {
@@ -49,6 +51,12 @@ export function buildApp(options: AppOptions): BuiltApp {
     loggerInstance: options.logger,
     logController: new LogController({ disableRequestLogging: true }),
     return503OnClosing: true,
+    // A caller's own request id is kept when it is a plain token; otherwise one is made.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
+    },
   });
 
   // Tools take JSON only: anything else is refused with a 400 naming the content type.
@@ -62,7 +70,8 @@ export function buildApp(options: AppOptions): BuiltApp {
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(corsHeaders);
   });
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-request-id', request.id);
     if (closing) reply.header('connection', 'close');
     return payload;
   });

@@ -20,6 +20,7 @@ import { EmbeddedFacilitator } from './payments/facilitator/embedded-facilitator
 import type { Facilitator } from './payments/facilitator/facilitator.ts';
 import { RemoteFacilitator } from './payments/facilitator/remote-facilitator.ts';
 import { CallMetrics } from './payments/call-metrics.ts';
+import { PrometheusMetrics } from './observability/prometheus-metrics.ts';
 import { PaymentGate } from './payments/gate.ts';
 import type { PaymentLedger } from './payments/ledger/payment-ledger.ts';
 import { openPgliteClient } from './payments/ledger/pglite-client.ts';
@@ -166,6 +167,12 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
     const terms: PaymentTerms = { network, payTo, maxTimeoutSeconds: config.maxTimeoutSeconds };
     const catalog = overrides.catalog ?? defaultCatalog;
     const metrics = new CallMetrics();
+    const prometheus = new PrometheusMetrics({
+      upstream: () => upstream.health(),
+      settlementQueue: () => (settlement instanceof BatchSettlement ? settlement.depth() : { queued: 0, inFlight: 0 }),
+    });
+    metrics.onRecord = (event) => prometheus.observeCall(event);
+    if (settlement instanceof BatchSettlement) settlement.onBatch = (report) => prometheus.observeBatch(report);
     const { upstream, web, close: closeServices } = createToolServices(config, log, {
       ...(overrides.resolveHost ? { resolveHost: overrides.resolveHost } : {}),
       ...(overrides.providers ? { providers: overrides.providers } : {}),
@@ -186,6 +193,7 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
       terms,
       facilitatorKind: facilitator.kind,
       dashboardToken: config.dashboardToken,
+      prometheus,
       health: () =>
         checkHealth({
           version: packageVersion, network, payTo, facilitator: facilitator.kind, ledger,

@@ -4,6 +4,8 @@ export interface Logger {
   info(details: object, message?: string): void;
   warn(details: object, message?: string): void;
   error(details: object, message?: string): void;
+  /** The same logger with `bindings` on every line (e.g. the request id). */
+  child(bindings: Record<string, unknown>): Logger;
 }
 
-export const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} };
+export const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {}, child: () => silentLogger };

@@ -13,7 +13,7 @@ export interface ToolContext {
   /** The clock, injectable so time-dependent tools are testable. */
   now: () => Date;
   /** The caller as the gateway sees it (socket address, or a trusted proxy's X-Forwarded-For). */
-  caller: { ip: string; userAgent?: string };
+  caller: { ip: string; userAgent?: string; /** The request id the response carries (X-Request-Id) and the logs name. */ requestId?: string };
   /** When the call's time budget ends (epoch ms); the signal is aborted then. */
   deadline: number;
   /** Providers, through the upstream layer: base URLs, limits, retries, cache, errors that are never charged. */

@@ -10,6 +10,8 @@ export interface CallEvent {
   kind: CallOutcomeKind;
   /** Error or refusal code when not paid (e.g. invalid_input, tool_timeout, insufficient_funds). */
   code?: string;
+  /** The call's price in USDC (decimal), for revenue. */
+  price?: string;
   at: Date;
   durationMs: number;
 }
@@ -27,8 +29,11 @@ export class CallMetrics {
   readonly startedAt = new Date();
   private readonly perTool = new Map<string, ToolCallCounts>();
   private readonly recentEvents: CallEvent[] = [];
+  /** Also told of every call (the Prometheus metrics). */
+  onRecord: ((event: CallEvent) => void) | undefined;
 
   record(event: CallEvent): void {
+    this.onRecord?.(event);
     let counts = this.perTool.get(event.tool);
     if (!counts) {
       counts = { calls: 0, byKind: {}, byCode: {}, totalDurationMs: 0 };

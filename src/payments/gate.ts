@@ -98,7 +98,7 @@ export class PaymentGate {
     const outcome = await this.decide(call);
     const code = outcomeCode(outcome);
     this.deps.metrics?.record({
-      tool: call.toolName, face: call.face ?? 'http', kind: outcome.kind, ...(code ? { code } : {}),
+      tool: call.toolName, face: call.face ?? 'http', kind: outcome.kind, ...(code ? { code } : {}), price: call.price,
       at: this.now(), durationMs: performance.now() - started,
     });
     return outcome;
@@ -162,7 +162,7 @@ export class PaymentGate {
     try {
       verification = await this.deps.facilitator.verify(payload, requirements);
     } catch (error) {
-      this.deps.log.error({ err: error }, 'payment verification could not run');
+      this.log(call).error({ err: error }, 'payment verification could not run');
       return {
         kind: 'unavailable',
         code: 'facilitator_unavailable',
@@ -202,7 +202,7 @@ export class PaymentGate {
       return { kind: 'paid', result: run.result, settlement: { ...settlement, payer: settlement.payer ?? payer } };
     }
     const pending = settlement.errorReason === SETTLEMENT_PENDING;
-    this.deps.log.warn({ tool: call.toolName, payer, reason: settlement.errorReason, tx: settlement.transaction }, 'settlement failed; result withheld');
+    this.log(call).warn({ tool: call.toolName, payer, reason: settlement.errorReason, tx: settlement.transaction }, 'settlement failed; result withheld');
     return {
       kind: 'settlement_failed',
       settlement: { ...settlement, payer: settlement.payer ?? payer },
@@ -291,7 +291,7 @@ export class PaymentGate {
       return { ok: true, result };
     } catch (error) {
       if (error instanceof ToolError) return { ok: false, outcome: toolFailed(error) };
-      this.deps.log.error({ tool: call.toolName, err: error }, 'tool failed');
+      this.log(call).error({ tool: call.toolName, err: error }, 'tool failed');
       return {
         ok: false,
         outcome: { kind: 'tool_failed', status: 500, code: 'tool_error', message: `${call.toolName} failed unexpectedly. You were not charged.` },
@@ -300,6 +300,11 @@ export class PaymentGate {
       clearTimeout(timer);
       call.signal?.removeEventListener('abort', onCallerGone);
     }
+  }
+
+  /** The gate's logger, naming the call's request id. */
+  private log(call: GateCall): Logger {
+    return call.caller.requestId ? this.deps.log.child({ reqId: call.caller.requestId }) : this.deps.log;
   }
 
   private async guardLedger<T>(operation: () => Promise<T>): Promise<T | 'unavailable'> {

@@ -23,6 +23,8 @@ export interface DashboardDependencies {
   publicBaseUrl: string;
   health: () => Promise<HealthReport>;
   upstreams?: () => Promise<UpstreamHealth[]>;
+  /** GET /metrics in Prometheus' text format, guarded like the detailed view. */
+  prometheus?: { text(): Promise<string>; readonly contentType: string };
 }
 
 /** The JSON endpoints, and who may read them. */
@@ -123,6 +125,10 @@ export function registerDashboardRoutes(app: FastifyInstance, deps: DashboardDep
   app.get('/dashboard/api/prices', guarded(deps, 'public', async () => data.prices()));
   app.get('/dashboard/api/health', guarded(deps, 'public', async (access) => data.health(access)));
   app.get('/dashboard/api/payments', guarded(deps, 'detailed', async () => data.payments()));
+  const { prometheus } = deps;
+  if (prometheus) {
+    app.get('/metrics', guarded(deps, 'detailed', async (_access, _request, reply) => reply.type(prometheus.contentType).send(await prometheus.text())));
+  }
 
   const sendLanding = async (request: FastifyRequest, reply: FastifyReply) => {
     const wantsJson = /application\/json/.test(request.headers.accept ?? '') && !/text\/html/.test(request.headers.accept ?? '');

@@ -44,7 +44,7 @@ export function registerToolRoutes(app: FastifyInstance, options: ToolRoutesOpti
             payment: paymentFromHeaders(request.headers),
             resource,
             extensions,
-            caller: { ip: request.ip, ...(request.headers['user-agent'] ? { userAgent: request.headers['user-agent'] } : {}) },
+            caller: { ip: request.ip, ...(request.headers['user-agent'] ? { userAgent: request.headers['user-agent'] } : {}), requestId: request.id },
             ...(tool.timeoutMs ? { timeoutMs: tool.timeoutMs } : {}),
             signal: abort.signal,
             face: 'http',

@@ -10,7 +10,7 @@ export type McpCaller = ToolContext['caller'];
 const store = new AsyncLocalStorage<McpCaller>();
 
 export function callerOf(request: FastifyRequest): McpCaller {
-  return { ip: request.ip, ...(request.headers['user-agent'] ? { userAgent: request.headers['user-agent'] } : {}) };
+  return { ip: request.ip, ...(request.headers['user-agent'] ? { userAgent: request.headers['user-agent'] } : {}), requestId: request.id };
 }
 
 export function withCaller<T>(caller: McpCaller, run: () => T): T {

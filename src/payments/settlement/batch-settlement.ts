@@ -61,6 +61,8 @@ export interface BatchReport {
   gasUsed?: bigint;
   settled: number;
   failed: number;
+  /** From leaving the queue to the outcome. */
+  durationMs: number;
 }
 
 export class BatchSettlement implements Settlement {
@@ -72,8 +74,14 @@ export class BatchSettlement implements Settlement {
   private flushQueued = false;
   private draining = false;
   private readonly running = new Set<Promise<void>>();
+  private inFlightPayments = 0;
   /** Called after each batch (metrics, tests). */
   onBatch: ((report: BatchReport) => void) | undefined;
+
+  /** Payments waiting for a transaction, and payments in transactions awaiting their outcome. */
+  depth(): { queued: number; inFlight: number } {
+    return { queued: this.queue.length, inFlight: this.inFlightPayments };
+  }
 
   constructor(private readonly options: BatchSettlementOptions) {
     if (options.settlerKeys.length === 0) throw new Error('the settlement engine needs at least one settler key');
@@ -164,7 +172,9 @@ export class BatchSettlement implements Settlement {
   }
 
   private async run(account: SettlerAccount, batch: Queued[]): Promise<void> {
-    const report: BatchReport = { settler: account.address, size: batch.length, settled: 0, failed: 0 };
+    const started = performance.now();
+    this.inFlightPayments += batch.length;
+    const report: BatchReport = { settler: account.address, size: batch.length, settled: 0, failed: 0, durationMs: 0 };
     const outcomes: SettlementOutcome[] = [];
     let sent = false;
     try {
@@ -203,6 +213,8 @@ export class BatchSettlement implements Settlement {
       await this.recordOutcomes(outcomes);
       report.settled = outcomes.filter((o) => o.state === 'settled').length;
       report.failed = outcomes.filter((o) => o.state === 'failed').length;
+      report.durationMs = performance.now() - started;
+      this.inFlightPayments -= batch.length;
       this.onBatch?.(report);
       // Answers leave after their outcomes were written (or, if the write failed, left to reconciliation).
       for (const q of batch) q.answer(q.staged ?? this.failure(q.request, SETTLEMENT_PENDING, 'the settlement outcome is not known yet'));

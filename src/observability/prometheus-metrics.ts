@@ -1,0 +1,102 @@
+// What /metrics exposes, in Prometheus' text format through prom-client: calls by tool, face and
+// outcome with their latency, revenue settled, settlement batches (size, latency, per-payment
+// outcome), the settlement queue, and each upstream provider's calls, errors and cache hits.
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { CallEvent } from '../payments/call-metrics.ts';
+import type { ProviderHealth } from '../upstream/provider-health.ts';
+
+export interface MetricsSources {
+  upstream(): readonly ProviderHealth[];
+  /** Payments waiting for a settlement transaction, and payments in transactions awaiting receipts. */
+  settlementQueue(): { queued: number; inFlight: number };
+}
+
+/** One settlement transaction's figures, as the engine reports them. */
+export interface SettlementBatchEvent {
+  size: number;
+  settled: number;
+  failed: number;
+  /** From the batch leaving the queue to its outcome. */
+  durationMs: number;
+}
+
+const LATENCY_BUCKETS_S = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+const BATCH_SIZE_BUCKETS = [1, 2, 5, 10, 25, 50, 100, 200, 300];
+
+export class PrometheusMetrics {
+  readonly registry = new Registry();
+  private readonly calls: Counter<'tool' | 'face' | 'outcome' | 'code'>;
+  private readonly callSeconds: Histogram<'tool' | 'face' | 'outcome'>;
+  private readonly revenue: Counter<'tool'>;
+  private readonly batchSize: Histogram;
+  private readonly batchSeconds: Histogram;
+  private readonly settlements: Counter<'outcome'>;
+
+  constructor(sources: MetricsSources) {
+    const registers = [this.registry];
+    collectDefaultMetrics({ register: this.registry, prefix: 'toolgate_' });
+    this.calls = new Counter({
+      name: 'toolgate_calls_total', help: 'Tool calls by tool, face (http, mcp), outcome (the gate\'s answer kind) and refusal or error code',
+      labelNames: ['tool', 'face', 'outcome', 'code'], registers,
+    });
+    this.callSeconds = new Histogram({
+      name: 'toolgate_call_duration_seconds', help: 'Time the gate took to answer a call, settlement included',
+      labelNames: ['tool', 'face', 'outcome'], buckets: LATENCY_BUCKETS_S, registers,
+    });
+    this.revenue = new Counter({ name: 'toolgate_revenue_usdc_total', help: 'USDC of calls paid and settled, by tool', labelNames: ['tool'], registers });
+    this.batchSize = new Histogram({ name: 'toolgate_settlement_batch_size', help: 'Payments per settlement transaction', buckets: BATCH_SIZE_BUCKETS, registers });
+    this.batchSeconds = new Histogram({
+      name: 'toolgate_settlement_duration_seconds', help: 'From a batch leaving the queue to its outcome (receipt at the confirmation depth)',
+      buckets: LATENCY_BUCKETS_S, registers,
+    });
+    this.settlements = new Counter({ name: 'toolgate_settlements_total', help: 'Payments by settlement outcome (settled, failed, pending)', labelNames: ['outcome'], registers });
+    new Gauge({
+      name: 'toolgate_settlement_queue_depth', help: 'Payments waiting for a settlement transaction (queued) or for its receipt (in_flight)',
+      labelNames: ['stage'], registers,
+      collect() {
+        const { queued, inFlight } = sources.settlementQueue();
+        this.set({ stage: 'queued' }, queued);
+        this.set({ stage: 'in_flight' }, inFlight);
+      },
+    });
+    const perProvider = (name: string, help: string, pick: (p: ProviderHealth) => number) =>
+      new Counter({
+        name, help, labelNames: ['provider'], registers,
+        collect() {
+          // The upstream layer keeps the counts; a scrape copies them.
+          this.reset();
+          for (const provider of sources.upstream()) {
+            const value = pick(provider);
+            if (value > 0) this.inc({ provider: provider.id }, value);
+          }
+        },
+      });
+    perProvider('toolgate_upstream_requests_total', 'Requests to each upstream provider (cache hits excluded)', (p) => p.calls);
+    perProvider('toolgate_upstream_errors_total', 'Upstream requests that failed, by provider', (p) => p.failures);
+    perProvider('toolgate_upstream_cache_hits_total', 'Answers served from the upstream cache while fresh, by provider', (p) => p.cacheHits);
+    perProvider('toolgate_upstream_stale_served_total', 'Stale cached answers served because the provider failed, by provider', (p) => p.staleServed);
+  }
+
+  observeCall(event: CallEvent): void {
+    this.calls.inc({ tool: event.tool, face: event.face, outcome: event.kind, code: event.code ?? '' });
+    this.callSeconds.observe({ tool: event.tool, face: event.face, outcome: event.kind }, event.durationMs / 1000);
+    if (event.kind === 'paid' && event.code !== 'replayed' && event.price !== undefined) this.revenue.inc({ tool: event.tool }, Number(event.price));
+  }
+
+  observeBatch(batch: SettlementBatchEvent): void {
+    this.batchSize.observe(batch.size);
+    this.batchSeconds.observe(batch.durationMs / 1000);
+    const pending = batch.size - batch.settled - batch.failed;
+    if (batch.settled > 0) this.settlements.inc({ outcome: 'settled' }, batch.settled);
+    if (batch.failed > 0) this.settlements.inc({ outcome: 'failed' }, batch.failed);
+    if (pending > 0) this.settlements.inc({ outcome: 'pending' }, pending);
+  }
+
+  text(): Promise<string> {
+    return this.registry.metrics();
+  }
+
+  get contentType(): string {
+    return this.registry.contentType;
+  }
+}
