@@ -13,6 +13,7 @@ import type { SseSessions } from './faces/mcp/mcp-routes.ts';
 import { mcpFace } from './faces/mcp/mcp-server.ts';
 import type { OriginPolicy } from './faces/mcp/origin-guard.ts';
 import { transportErrorAnswer } from './faces/http/transport-errors.ts';
+import type { EthPrice, UpstreamHealth } from './faces/dashboard/dashboard-data.ts';
 import type { HealthReport } from './health.ts';
 import type { PaymentGate } from './payments/gate.ts';
 import type { CallMetrics } from './payments/call-metrics.ts';
@@ -37,6 +38,8 @@ export interface AppOptions {
   /** Unlocks payer addresses and transaction detail on the dashboard; unset on local = open on loopback. */
   dashboardToken: string | undefined;
   prometheus?: { text(): Promise<string>; readonly contentType: string };
+  ethPrice?: () => Promise<EthPrice | undefined>;
+  upstreams?: () => Promise<UpstreamHealth[]>;
 }
 
 export interface BuiltApp {

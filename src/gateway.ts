@@ -21,6 +21,7 @@ import type { Facilitator } from './payments/facilitator/facilitator.ts';
 import { RemoteFacilitator } from './payments/facilitator/remote-facilitator.ts';
 import { CallMetrics } from './payments/call-metrics.ts';
 import { PrometheusMetrics } from './observability/prometheus-metrics.ts';
+import { ethPriceSource } from './observability/eth-price.ts';
 import { PaymentGate } from './payments/gate.ts';
 import type { PaymentLedger } from './payments/ledger/payment-ledger.ts';
 import { openPgliteClient } from './payments/ledger/pglite-client.ts';
@@ -90,6 +91,8 @@ const INSTANCE_STALE_AFTER_MS = 30_000;
  * Who verifies and who settles: an overriding facilitator or a remote one does both (one settle per
  * payment); otherwise the embedded facilitator verifies and the batch engine settles.
  */
+const optionalEthPrice = <T>(source: T | undefined) => (source ? { ethPrice: source } : {});
+
 /** The embedded store (one instance) or PostgreSQL (shared by several). */
 async function openLedgerStore(ledger: Config['ledger']): Promise<{ client: SqlClient; shared: boolean }> {
   if (ledger !== 'memory' && 'url' in ledger) return { client: await openPostgresClient({ url: ledger.url }), shared: true };
@@ -194,6 +197,13 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
       facilitatorKind: facilitator.kind,
       dashboardToken: config.dashboardToken,
       prometheus,
+      upstreams: async () => upstream.health().filter((p) => p.configured).map((p) => ({
+        name: p.name,
+        // Judged by its last answers since start: no calls yet is "not probed".
+        ok: p.calls === 0 ? null : !p.lastFailureAt || (p.lastSuccessAt !== undefined && p.lastSuccessAt > p.lastFailureAt),
+        detail: `${p.calls} requests, ${p.failures} failed, ${p.cacheHits} cache hits since start`,
+      })),
+      ...optionalEthPrice(ethPriceSource({ configuredUsd: config.ethPriceUsd, network: network.name, upstream })),
       health: () =>
         checkHealth({
           version: packageVersion, network, payTo, facilitator: facilitator.kind, ledger,

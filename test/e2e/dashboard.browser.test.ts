@@ -132,7 +132,7 @@ test('a pending settlement is counted in public and listed with its transaction 
   assert.equal(await page.evaluate(() => sessionStorage.getItem('toolgate.dashboardToken')), TOKEN);
 
   // Let the health section and the failing call settle into the page before the picture.
-  await page.locator('#health .health-list').waitFor({ timeout: 15_000 });
+  await page.locator('#health .health-list').first().waitFor({ timeout: 15_000 });
   await mkdir('test-artifacts', { recursive: true });
   await page.screenshot({ path: SCREENSHOT, fullPage: true });
 });

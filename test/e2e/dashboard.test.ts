@@ -29,7 +29,7 @@ const txHashes: string[] = [];
 before(async () => {
   chain = await startDevChain({ tokenName: 'USD Coin' });
   [guarded, open] = await Promise.all([
-    startTestGateway({ devChain: chain, env: { TOOLGATE_DASHBOARD_TOKEN: TOKEN } }),
+    startTestGateway({ devChain: chain, env: { TOOLGATE_DASHBOARD_TOKEN: TOKEN, TOOLGATE_ETH_PRICE_USD: '2500' } }),
     startTestGateway({ devChain: chain }),
   ]);
   payers.push(await fundedPayer(chain, '1'), await fundedPayer(chain, '1'));
@@ -120,11 +120,13 @@ describe('the figures', () => {
     );
   });
 
-  test('health: chain, facilitator and ledger, and an (empty) list of upstream providers', async () => {
+  test('health: chain, facilitator and ledger, and the configured upstream providers, not probed before their first call', async () => {
     const health = await (await get(guarded, '/dashboard/api/health')).json();
     assert.deepEqual(health.components.map((c: { name: string }) => c.name), ['chain', 'facilitator', 'ledger']);
     assert.ok(health.components.every((c: { ok: boolean | null }) => c.ok === true));
-    assert.deepEqual(health.upstreams, []);
+    const upstreams = health.upstreams as { name: string; ok: boolean | null; detail: string }[];
+    assert.ok(upstreams.some((u) => u.name === 'Frankfurter'), JSON.stringify(upstreams.map((u) => u.name)));
+    assert.ok(upstreams.every((u) => u.ok === null && /^0 requests/.test(u.detail)), 'no upstream-backed tool was called here');
   });
 
   test('a bad revenue window is refused with the field named', async () => {
@@ -274,5 +276,29 @@ describe('the landing page', () => {
       const response = await get(guarded, document.path);
       assert.equal(response.status, 200, document.path);
     }
+  });
+});
+
+describe('what collecting cost', () => {
+  test('each paid tool shows the gas its settlements used, in ETH and, with an ETH price, in USD next to its revenue', async () => {
+    type Collection = { payments: number; eth: string; usd: number | null; perPaymentUsd: number | null; netUsd: number | null };
+    const overview = (await (await get(guarded, '/dashboard/api/overview')).json()) as {
+      collection: Collection & { ethPriceUsd: number | null; ethPriceSource: string | null };
+      tools: { name: string; revenue: { usdc: string }; collection: Collection }[];
+    };
+    const uuid = overview.tools.find((t) => t.name === hashesAndUuidsTool.name)!;
+    assert.equal(uuid.collection.payments, 1);
+    const eth = Number(uuid.collection.eth);
+    // A settlement alone on the local chain: ~86k gas at anvil's ~1 gwei base fee.
+    assert.ok(eth > 0 && eth < 0.001, `gas of one settlement: ${uuid.collection.eth} ETH`);
+    assert.equal(uuid.collection.usd, Number((eth * 2500).toPrecision(6)));
+    assert.equal(uuid.collection.netUsd, Number((Number(uuid.revenue.usdc) - eth * 2500).toPrecision(6)));
+    assert.equal(overview.collection.payments, 2);
+    assert.equal(overview.collection.ethPriceSource, 'TOOLGATE_ETH_PRICE_USD');
+
+    const unpriced = (await (await get(open, '/dashboard/api/overview')).json()) as { collection: Collection & { ethPriceUsd: number | null } };
+    assert.equal(unpriced.collection.ethPriceUsd, null, 'the local chain\'s ETH has no price unless configured');
+    assert.equal(unpriced.collection.usd, null);
+    assert.ok(Number(unpriced.collection.eth) > 0);
   });
 });

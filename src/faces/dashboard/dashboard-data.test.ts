@@ -8,6 +8,7 @@ import type { HealthReport } from '../../health.ts';
 import { CallMetrics } from '../../payments/call-metrics.ts';
 import type { PaymentReports, ReportedPayment } from '../../payments/ledger/payment-reports.ts';
 import { publicNetwork } from '../../payments/networks.ts';
+import type { EthPrice } from './dashboard-data.ts';
 import { DashboardData } from './dashboard-data.ts';
 
 const payTo = '0x1111111111111111111111111111111111111111' as Address;
@@ -37,6 +38,10 @@ const reports: PaymentReports = {
       ],
     };
   },
+  async collectionCost() {
+    // The second tool's one payment: 50,000 gas at 10 gwei = 0.0005 ETH.
+    return { totalWei: 500_000_000_000_000n, payments: 1, perTool: [{ tool: second.name, costWei: 500_000_000_000_000n, payments: 1 }] };
+  },
   async revenuePerDay() {
     return [{ day: '2025-01-02', amount: 1_000_001n, count: 3 }];
   },
@@ -61,7 +66,7 @@ function health(chainError?: string): () => Promise<HealthReport> {
   });
 }
 
-function data(chainError?: string) {
+function data(chainError?: string, ethPrice?: EthPrice) {
   const metrics = new CallMetrics();
   const at = new Date('2025-01-02T03:04:06Z');
   metrics.record({ tool: first.name, face: 'http', kind: 'paid', at, durationMs: 10 });
@@ -70,6 +75,7 @@ function data(chainError?: string) {
   return new DashboardData({
     catalog, reports, metrics, terms: { network: publicNetwork('base'), payTo, maxTimeoutSeconds: 300 }, facilitatorKind: 'embedded',
     health: health(chainError), now: () => new Date('2025-01-02T12:00:00Z'),
+    ...(ethPrice ? { ethPrice: async () => ethPrice } : {}),
   });
 }
 
@@ -94,6 +100,22 @@ test('tools: every catalogue tool with its title and price, plus tools only the 
   assert.equal(tools[0]?.title, second.title);
   assert.equal(tools[1]?.price, null);
   assert.equal(tools[1]?.title, 'retired_tool');
+});
+
+test('what collecting cost: gas per tool in ETH, and with an ETH price in USD per payment and net of the revenue', async () => {
+  const unpriced = await data().overview(publicAccess);
+  const tool = unpriced.tools.find((t) => t.name === second.name)!;
+  assert.deepEqual(tool.collection, { payments: 1, eth: '0.0005', usd: null, perPaymentEth: '0.0005', perPaymentUsd: null, netUsd: null });
+  assert.equal(unpriced.collection.ethPriceUsd, null);
+
+  const priced = await data(undefined, { usd: 2500, source: 'TOOLGATE_ETH_PRICE_USD' }).overview(publicAccess);
+  const costed = priced.tools.find((t) => t.name === second.name)!;
+  // 0.0005 ETH at $2,500 = $1.25 against 1 USDC earned: this price loses $0.25.
+  assert.deepEqual(costed.collection, { payments: 1, eth: '0.0005', usd: 1.25, perPaymentEth: '0.0005', perPaymentUsd: 1.25, netUsd: -0.25 });
+  assert.equal(priced.collection.usd, 1.25);
+  assert.equal(priced.collection.netUsd, -0.249999);
+  assert.equal(priced.collection.ethPriceSource, 'TOOLGATE_ETH_PRICE_USD');
+  assert.equal(priced.tools.find((t) => t.name === first.name)?.collection.payments, 0);
 });
 
 test('calls: totals by kind with every kind present, codes counted', async () => {

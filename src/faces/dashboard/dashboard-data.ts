@@ -1,6 +1,7 @@
 // The figures behind the dashboard, as JSON: built from the catalogue (names, titles, prices, routes),
 // the ledger's reports (money, settlements) and the call metrics (calls and outcomes since start).
 // Money is exact: atomic USDC as an integer string beside its decimal form.
+import { formatEther } from 'viem';
 import type { Tool } from '../../catalog/tool.ts';
 import type { HealthReport } from '../../health.ts';
 import type { CallMetrics, CallOutcomeKind } from '../../payments/call-metrics.ts';
@@ -35,7 +36,15 @@ export interface DashboardSources {
   health: () => Promise<HealthReport>;
   /** The upstream providers the tools depend on; none yet. */
   upstreams?: () => Promise<UpstreamHealth[]>;
+  /** ETH in USD, to put the gas of settlements next to the revenue; undefined when unknown. */
+  ethPrice?: () => Promise<EthPrice | undefined>;
   now?: () => Date;
+}
+
+export interface EthPrice {
+  usd: number;
+  /** Where the figure comes from: `TOOLGATE_ETH_PRICE_USD`, or the Chainlink feed on Base with its time. */
+  source: string;
 }
 
 /** Outcomes the caller is not charged for, and what each means. `payment_required` is the 402 handshake. */
@@ -105,16 +114,19 @@ export class DashboardData {
 
   private async figures(days: number) {
     const { reports, metrics, terms } = this.sources;
-    const [totals, perDay, latency] = await Promise.all([
+    const [totals, perDay, latency, cost, ethPrice] = await Promise.all([
       reports.totals(),
       reports.revenuePerDay({ days, now: this.now() }),
       reports.settlementLatency({ sampleSize: LATENCY_SAMPLE }),
+      reports.collectionCost(),
+      this.sources.ethPrice?.().catch(() => undefined) ?? Promise.resolve(undefined),
     ]);
+    const costByTool = new Map(cost.perTool.map((entry) => [entry.tool, entry]));
     const states = totals.byState;
 
     const callsByTool = metrics.tools();
     const revenueByTool = new Map(totals.revenuePerTool.map((entry) => [entry.tool, entry]));
-    const names = [...new Set([...this.sources.catalog.map((t) => t.name), ...callsByTool.keys(), ...revenueByTool.keys()])];
+    const names = [...new Set([...this.sources.catalog.map((t) => t.name), ...callsByTool.keys(), ...revenueByTool.keys(), ...costByTool.keys()])];
     const tools = names
       .map((name) => {
         const tool = this.byName.get(name);
@@ -132,6 +144,7 @@ export class DashboardData {
           meanDurationMs: counts && counts.calls > 0 ? roundMs(counts.totalDurationMs / counts.calls) : null,
           revenue: money(earned?.amount ?? 0n),
           settledPayments: earned?.count ?? 0,
+          collection: collectionJson(costByTool.get(name), earned?.amount ?? 0n, ethPrice),
         };
       })
       .sort((a, b) => compareBigint(BigInt(b.revenue.atomic), BigInt(a.revenue.atomic)) || b.calls - a.calls || a.name.localeCompare(b.name));
@@ -154,6 +167,11 @@ export class DashboardData {
         payToUrl: explorerLink(terms.network.explorerUrl, 'address', terms.payTo),
         facilitator: this.sources.facilitatorKind,
         metricsSince: metrics.startedAt.toISOString(),
+      },
+      collection: {
+        ...collectionJson({ costWei: cost.totalWei, payments: cost.payments }, totals.revenue.amount, ethPrice),
+        ethPriceUsd: ethPrice?.usd ?? null,
+        ethPriceSource: ethPrice?.source ?? null,
       },
       revenue: {
         total: money(totals.revenue.amount),
@@ -291,4 +309,27 @@ function compareBigint(a: bigint, b: bigint): number {
 
 function sumStates(states: Record<PaymentState, AmountCount>, names: readonly PaymentState[]): AmountCount {
   return names.reduce((sum, name) => ({ amount: sum.amount + states[name].amount, count: sum.count + states[name].count }), { amount: 0n, count: 0 });
+}
+
+/** Significant digits enough for gas costs of fractions of a cent. */
+const usdFigure = (value: number) => Number(value.toPrecision(6));
+
+/**
+ * What collecting the money cost: the gas of the payments' settlements (their share of each
+ * transaction), in ETH and, with a price, USD; per settled call; and what is left of the revenue.
+ */
+function collectionJson(cost: { costWei: bigint; payments: number } | undefined, revenueAtomic: bigint, ethPrice: EthPrice | undefined) {
+  const wei = cost?.costWei ?? 0n;
+  const payments = cost?.payments ?? 0;
+  const eth = Number(wei) / 1e18;
+  const usd = ethPrice ? eth * ethPrice.usd : null;
+  return {
+    payments,
+    eth: formatEther(wei),
+    usd: usd === null ? null : usdFigure(usd),
+    perPaymentEth: payments > 0 ? formatEther(wei / BigInt(payments)) : null,
+    perPaymentUsd: usd === null || payments === 0 ? null : usdFigure(usd / payments),
+    /** Revenue minus the cost, in USD (USDC counted at 1 USD). */
+    netUsd: usd === null ? null : usdFigure(Number(revenueAtomic) / 1e6 - usd),
+  };
 }

@@ -9,7 +9,7 @@ import type { PaymentLedger } from '../../payments/ledger/payment-ledger.ts';
 import type { PaymentTerms } from '../../payments/requirements.ts';
 import type { DashboardAccess } from './dashboard-access.ts';
 import { dashboardAccess } from './dashboard-access.ts';
-import type { UpstreamHealth } from './dashboard-data.ts';
+import type { EthPrice, UpstreamHealth } from './dashboard-data.ts';
 import { DashboardData, DEFAULT_REVENUE_DAYS, MAX_REVENUE_DAYS, accessJson } from './dashboard-data.ts';
 import { landingHtml, landingJson } from './landing-page.ts';
 
@@ -23,6 +23,7 @@ export interface DashboardDependencies {
   publicBaseUrl: string;
   health: () => Promise<HealthReport>;
   upstreams?: () => Promise<UpstreamHealth[]>;
+  ethPrice?: () => Promise<EthPrice | undefined>;
   /** GET /metrics in Prometheus' text format, guarded like the detailed view. */
   prometheus?: { text(): Promise<string>; readonly contentType: string };
 }
@@ -99,6 +100,7 @@ export function registerDashboardRoutes(app: FastifyInstance, deps: DashboardDep
     facilitatorKind: deps.facilitatorKind,
     health: cachedHealth,
     ...(deps.upstreams ? { upstreams: deps.upstreams } : {}),
+    ...(deps.ethPrice ? { ethPrice: deps.ethPrice } : {}),
   });
   const page = { html: pageFile('dashboard.html'), script: pageFile('dashboard.js'), style: pageFile('dashboard.css') };
   const landing = { html: landingHtml(deps), json: JSON.stringify(landingJson(deps)) };

@@ -68,8 +68,18 @@ export interface ReportedPayment {
   settlementMs: number | null;
 }
 
+/** What settling cost, from the gas each payment's share of its transaction used (settled and failed alike). */
+export interface CollectionCost {
+  /** Wei: gas used × effective gas price, plus the L1 data fee where the chain charges one. */
+  totalWei: bigint;
+  /** Payments with a recorded cost. */
+  payments: number;
+  perTool: { tool: string; costWei: bigint; payments: number }[];
+}
+
 export interface PaymentReports {
   totals(): Promise<LedgerTotals>;
+  collectionCost(): Promise<CollectionCost>;
   /** Settled payments per UTC day (by settlement time), oldest first, every day of the window present. */
   revenuePerDay(options: { days: number; now: Date }): Promise<DayRevenue[]>;
   settlementLatency(options: { sampleSize: number }): Promise<SettlementLatencyReport>;
@@ -127,6 +137,19 @@ export class SqlPaymentReports implements PaymentReports {
     }
     revenuePerTool.sort((a, b) => (a.amount === b.amount ? a.tool.localeCompare(b.tool) : a.amount > b.amount ? -1 : 1));
     return { byState, revenue: byState.settled, revenuePerTool };
+  }
+
+  async collectionCost(): Promise<CollectionCost> {
+    const { rows } = await this.db.query<{ tool: string; cost: string; payments: number }>(
+      `SELECT tool, SUM(gas_used * gas_price_wei + COALESCE(l1_fee_wei, 0))::text AS cost, COUNT(*)::int AS payments
+       FROM payments WHERE gas_used IS NOT NULL AND gas_price_wei IS NOT NULL GROUP BY tool ORDER BY tool`,
+    );
+    const perTool = rows.map((r) => ({ tool: r.tool, costWei: BigInt(r.cost), payments: toNumber(r.payments) }));
+    return {
+      totalWei: perTool.reduce((sum, t) => sum + t.costWei, 0n),
+      payments: perTool.reduce((sum, t) => sum + t.payments, 0),
+      perTool,
+    };
   }
 
   async revenuePerDay({ days, now }: { days: number; now: Date }): Promise<DayRevenue[]> {

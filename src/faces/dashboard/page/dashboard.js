@@ -241,6 +241,24 @@
     );
   }
 
+  /** Gas as ETH, and as USD when the gateway knows an ETH price. */
+  function gasCost(collection) {
+    if (collection.payments === 0) return '–';
+    return collection.usd === null ? `${collection.eth} ETH` : `$${collection.usd}`;
+  }
+
+  function collectionKpi(collection) {
+    const sub = collection.payments === 0
+      ? 'no settlement gas recorded yet'
+      : collection.usd === null
+        ? `${count(collection.payments)} payments · no ETH price (set TOOLGATE_ETH_PRICE_USD)`
+        : `net of gas $${collection.netUsd} · ETH at $${collection.ethPriceUsd}`;
+    return kpi('Collection cost (gas)', gasCost(collection), sub, {
+      id: 'collection-cost',
+      className: collection.netUsd !== null && collection.netUsd < 0 ? 'alert' : '',
+    });
+  }
+
   function renderOverview(data) {
     const { service, revenue, calls, settlement } = data;
     const network = service.network;
@@ -267,6 +285,7 @@
       kpi('Paid calls', count(calls.paid), calls.total ? `${Math.round((calls.paid / calls.total) * 100)}% of calls` : 'no calls yet', { id: 'calls-paid' }),
       kpi('Not charged', count(calls.notCharged), 'refused, failed or asked to pay', { id: 'calls-unpaid' }),
       kpi('Settlement time (p50)', ms(latency.p50Ms), `p90 ${ms(latency.p90Ms)} · ${count(latency.sample)} settlements`, { id: 'latency' }),
+      collectionKpi(data.collection),
       kpi('Pending / failed', `${count(states.pending.count)} / ${count(states.failed.count)}`, 'settlements', {
         id: 'settlement-trouble',
         className: troubled > 0 ? 'alert' : '',
@@ -347,7 +366,11 @@
     fill(
       'top-tools',
       table(
-        [{ label: '#' }, { label: 'Tool' }, { label: 'Price', num: true }, { label: 'Calls', num: true }, { label: 'Paid', num: true }, { label: 'Not charged', num: true }, { label: 'Mean time', num: true }, { label: 'Revenue', num: true }],
+        [
+          { label: '#' }, { label: 'Tool' }, { label: 'Price', num: true }, { label: 'Calls', num: true }, { label: 'Paid', num: true },
+          { label: 'Not charged', num: true }, { label: 'Mean time', num: true }, { label: 'Revenue', num: true },
+          { label: 'Gas per payment', num: true }, { label: 'Net of gas', num: true },
+        ],
         earned.map((t, i) => [
           String(i + 1),
           el('span', {}, t.title, ' ', el('span', { class: 'muted mono', text: t.name })),
@@ -357,6 +380,8 @@
           count(t.notCharged),
           ms(t.meanDurationMs),
           el('span', {}, el('span', { class: 'share' }), usdc(t.revenue)),
+          t.collection.payments === 0 ? '–' : t.collection.perPaymentUsd === null ? `${t.collection.perPaymentEth} ETH` : `$${t.collection.perPaymentUsd}`,
+          t.collection.netUsd === null ? '–' : el('span', { class: t.collection.netUsd < 0 ? 'loss' : '', text: `$${t.collection.netUsd}` }),
         ]),
         'No paid calls yet.',
       ),
@@ -455,7 +480,7 @@
       el('ul', { class: 'health-list' }, data.components.map((c) => el('li', {}, el('span', { class: 'name', text: c.name }), badge(c.ok), el('span', { class: 'muted', text: `${c.kind} · ${c.detail}` })))),
       el('p', { class: 'subhead', text: 'Upstream providers' }),
       data.upstreams.length === 0
-        ? el('p', { class: 'muted', text: 'No upstream-backed tool is built yet; their providers will be listed here.' })
+        ? el('p', { class: 'muted', text: 'No upstream provider is configured on this gateway.' })
         : el('ul', { class: 'health-list' }, data.upstreams.map((u) => el('li', {}, el('span', { class: 'name', text: u.name }), badge(u.ok), el('span', { class: 'muted', text: u.detail ?? '' })))),
     );
   }
