@@ -20,7 +20,6 @@ import type { Facilitator } from './facilitator/facilitator.ts';
 import { SETTLEMENT_PENDING } from './facilitator/facilitator.ts';
 import type { Settlement } from './settlement/settlement.ts';
 import type { PaymentLedger, PaymentState } from './ledger/payment-ledger.ts';
-import { relockableStates } from './ledger/payment-ledger.ts';
 import type { PaymentTerms, ResourceDescription } from './requirements.ts';
 import { matchAccepted, paymentRequired, requirementsFor } from './requirements.ts';
 import type { ToolServices } from '../upstream/tool-services.ts';
@@ -74,6 +73,18 @@ export interface GateDependencies {
   retryWaitMs?: number;
   /** This gateway instance, recorded with each call it runs (reconciliation after a crash). */
   instance?: string;
+}
+
+/** A payment past verification, with what the rest of the gate needs of it. */
+interface VerifiedPayment {
+  input: Record<string, unknown>;
+  payload: PaymentPayload;
+  requirements: PaymentRequirements;
+  authorization: Eip3009Payload;
+  keyed: { id: string; fingerprint: string } | undefined;
+  accepts: PaymentRequirements[];
+  extensions: Record<string, unknown>;
+  ask(error: string): GateOutcome;
 }
 
 const DEFAULT_RETRY_WAIT_MS = 30_000;
@@ -139,7 +150,7 @@ export class PaymentGate {
 
     const authorization = parseEip3009Payload(payload.payload);
     if (!authorization.ok) return ask(`invalid_payload: ${authorization.message}`);
-    const { from: payer, nonce } = authorization.value.authorization;
+    const { from: payer } = authorization.value.authorization;
 
     const identifier = readPaymentIdentifier(payload);
     if (identifier.kind === 'invalid') {
@@ -153,10 +164,8 @@ export class PaymentGate {
       if (earlier) return earlier;
     }
 
-    // A replay is refused before the costly signature recovery and chain reads.
-    const known = await this.guardLedger(() => this.deps.ledger.find(payer, nonce));
-    if (known === 'unavailable') return ledgerUnavailable();
-    if (known && !relockableStates.includes(known.state)) return ask(replayMessage(known.state));
+    // A replay is refused by the ledger's lock, after verification: with native signature recovery
+    // and the cached balance view, verifying costs less than a ledger query would.
 
     let verification: Awaited<ReturnType<Facilitator['verify']>>;
     try {
@@ -173,6 +182,21 @@ export class PaymentGate {
       return ask(`${verification.invalidReason ?? 'invalid_payment'}: ${verification.invalidMessage ?? 'the payment was not accepted'}`);
     }
 
+    // From here the facilitator holds this payment as in flight (its balance view): tell it once
+    // how it ended, whichever way.
+    let moved = false;
+    try {
+      const outcome = await this.lockRunSettle(call, { input: verdict.value, payload, requirements, authorization: authorization.value, keyed, accepts, extensions, ask });
+      moved = (outcome.kind === 'paid' && !outcome.replayed) || (outcome.kind === 'settlement_failed' && outcome.settlement.errorReason === SETTLEMENT_PENDING);
+      return outcome;
+    } finally {
+      this.deps.facilitator.paymentFinished?.(payer, BigInt(requirements.amount), moved);
+    }
+  }
+
+  private async lockRunSettle(call: GateCall, paid: VerifiedPayment): Promise<GateOutcome> {
+    const { payload, requirements, authorization, keyed, accepts, extensions, ask } = paid;
+    const { from: payer, nonce } = authorization.authorization;
     const lock = await this.guardLedger(() =>
       this.deps.ledger.lock({
         payer, nonce, tool: call.toolName, amount: BigInt(requirements.amount), network: requirements.network, resource: call.resource.url,
@@ -184,11 +208,11 @@ export class PaymentGate {
     if (lock === 'unavailable') return ledgerUnavailable();
     if (!lock.locked && lock.identifierInUse && keyed) {
       // Another attempt with this identifier won the race: answer as a retry of it.
-      return (await this.answerRetry(keyed, payload, authorization.value, requirements)) ?? ask(replayMessage(lock.state));
+      return (await this.answerRetry(keyed, payload, authorization, requirements)) ?? ask(replayMessage(lock.state));
     }
     if (!lock.locked) return ask(replayMessage(lock.state));
 
-    const run = await this.runHandler(call, verdict.value);
+    const run = await this.runHandler(call, paid.input);
     if (!run.ok) {
       await this.deps.ledger.transition(lock.id, 'released', { error: `${run.outcome.code}: ${run.outcome.message}` });
       return run.outcome;
@@ -196,8 +220,11 @@ export class PaymentGate {
 
     // The settlement records its own steps and outcome in the ledger. A result a retry may ask for
     // again is kept before any money moves.
-    await this.deps.ledger.transition(lock.id, 'settling', keyed ? { result: JSON.stringify(run.result ?? null) } : {});
-    const settlement = await this.deps.settlement.settle({ paymentId: lock.id, payload, requirements, authorization: authorization.value });
+    // Engines that write the hash ahead mark `settling` with it, in one write per batch.
+    if (keyed || !this.deps.settlement.marksSettling) {
+      await this.deps.ledger.transition(lock.id, 'settling', keyed ? { result: JSON.stringify(run.result ?? null) } : {});
+    }
+    const settlement = await this.deps.settlement.settle({ paymentId: lock.id, payload, requirements, authorization: authorization });
     if (settlement.success) {
       return { kind: 'paid', result: run.result, settlement: { ...settlement, payer: settlement.payer ?? payer } };
     }

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { PaymentRequirements } from '@x402/core/types';
-import { parseUnits } from 'viem';
+import { parseSignature, parseUnits } from 'viem';
 import type { Hex, PrivateKeyAccount } from 'viem';
 import { malleateSignature } from '../../src/payments/facilitator/signature.ts';
 import { catalog } from '../../src/catalog/index.ts';
@@ -229,6 +229,33 @@ describe('failures are never charged', () => {
     } finally {
       duringSideEffect = async () => {};
     }
+  });
+});
+
+describe('an authorization the payer already used on chain itself', () => {
+  test('is refused by the settlement\'s simulation: 402 nonce already used, result withheld, nothing more moves', async () => {
+    // Verification reads no nonce state (docs/payments.md): the simulation before settling is the check.
+    const payer = await fundedPayer(t.devChain, '1');
+    const requirements = await requirementsOf('/test/echo?word=used');
+    const payload = await signPayment(payer, requirements);
+    const { authorization, signature } = payload.payload as { authorization: Record<string, string>; signature: Hex };
+    await clients.publicClient.request({ method: 'anvil_setBalance' as 'eth_chainId', params: [payer.address, '0xDE0B6B3A7640000'] as never });
+    const { fiatTokenAbi } = await import('../../src/chain/fiat-token.ts');
+    const { r, s: sv, v } = parseSignature(signature);
+    const hash = await clients.walletFor(payer).writeContract({
+      address: t.devChain.usdc, abi: fiatTokenAbi(), functionName: 'transferWithAuthorization',
+      args: [authorization.from, authorization.to, BigInt(authorization.value!), BigInt(authorization.validAfter!), BigInt(authorization.validBefore!), authorization.nonce, Number(v), r, sv] as never,
+    });
+    await clients.publicClient.waitForTransactionReceipt({ hash });
+    const before = await balances(payer);
+
+    const response = await fetch(url('/test/echo?word=used'), { headers: { 'PAYMENT-SIGNATURE': paymentHeader(payload) } });
+    assert.equal(response.status, 402);
+    const settlement = readPaymentResponse(response);
+    assert.equal(settlement?.success, false);
+    assert.equal(settlement?.errorReason, 'invalid_exact_evm_nonce_already_used');
+    assert.doesNotMatch(await response.text(), /"echo"/);
+    assert.deepEqual(await balances(payer), before);
   });
 });
 

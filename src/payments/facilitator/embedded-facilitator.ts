@@ -1,5 +1,5 @@
 // The embedded facilitator: verifies EIP-3009 authorizations locally (signature with low-s,
-// recipient, exact amount, time window, then balance and nonce state on chain). Settling is the
+// recipient, exact amount, time window, then the payer's balance through a cached view). Settling is the
 // settlement engine's (src/payments/settlement/).
 import { eip3009ABI } from '@x402/evm';
 import { createPublicClient, getAddress, http, isAddressEqual, size } from 'viem';
@@ -10,6 +10,7 @@ import { parseEip3009Payload } from '../exact-evm-payload.ts';
 import type { Eip3009Payload } from '../exact-evm-payload.ts';
 import type { PaymentNetwork } from '../networks.ts';
 import type { Facilitator } from './facilitator.ts';
+import { PayerBalances } from './payer-balances.ts';
 import { authorizationDigest, recoverAuthorizationSigner } from './signature.ts';
 import type { Eip712Domain } from './signature.ts';
 
@@ -23,7 +24,11 @@ export interface EmbeddedFacilitatorOptions {
   signers: readonly Address[];
   /** Wall clock in seconds; injectable for tests. */
   nowSeconds?: () => bigint;
+  /** How long a payer's balance read from the chain is trusted (net of calls in flight here). */
+  balanceTtlMs?: number;
 }
+
+const DEFAULT_BALANCE_TTL_MS = 5_000;
 
 type Invalid = { isValid: false; invalidReason: string; invalidMessage: string; payer?: string };
 
@@ -38,11 +43,13 @@ export class EmbeddedFacilitator implements Facilitator {
   readonly kind = 'embedded';
   private readonly publicClient: PublicClient;
   private readonly nowSeconds: () => bigint;
+  private readonly balances: PayerBalances;
 
   constructor(private readonly options: EmbeddedFacilitatorOptions) {
     const chain = viemChain(options.network, options.rpcUrl);
     this.publicClient = createPublicClient({ chain, transport: http(options.rpcUrl, { retryCount: 0 }) });
     this.nowSeconds = options.nowSeconds ?? (() => BigInt(Math.floor(Date.now() / 1000)));
+    this.balances = new PayerBalances(options.balanceTtlMs ?? DEFAULT_BALANCE_TTL_MS);
   }
 
   async supported(): Promise<SupportedResponse> {
@@ -62,20 +69,21 @@ export class EmbeddedFacilitator implements Facilitator {
     const signatureCheck = await this.checkSignature(domain, checked.authorization);
     if (signatureCheck) return { ...signatureCheck, payer };
 
-    const [balance, used] = await Promise.all([
+    // No chain read per call: the balance view (read at most every few seconds per payer, net of
+    // what is in flight here). The nonce's state on chain is not read either: toolgate's own uses
+    // are in the ledger, and one used elsewhere is refused by the settlement's simulation, before
+    // anything moves (the result is then withheld, nothing charged).
+    const view = await this.balances.admit(payer, authorization.value, () =>
       this.publicClient.readContract({ address: domain.verifyingContract, abi: eip3009ABI, functionName: 'balanceOf', args: [payer] }),
-      this.publicClient.readContract({
-        address: domain.verifyingContract,
-        abi: eip3009ABI,
-        functionName: 'authorizationState',
-        args: [payer, authorization.nonce],
-      }),
-    ]);
-    if (used) return invalid('invalid_exact_evm_nonce_already_used', 'this authorization nonce was already used on chain; sign a new one', payer);
-    if (balance < authorization.value) {
-      return invalid('invalid_exact_evm_insufficient_balance', `payer holds ${balance} atomic USDC, the price is ${authorization.value}`, payer);
+    );
+    if (!view.admitted) {
+      return invalid('invalid_exact_evm_insufficient_balance', `payer holds ${view.balance} atomic USDC not already committed to calls in flight, the price is ${authorization.value}`, payer);
     }
     return { isValid: true, payer };
+  }
+
+  paymentFinished(payer: string, value: bigint, moved: boolean): void {
+    this.balances.finish(payer, value, moved);
   }
 
   /** Everything that needs no signature recovery and no chain: cheap checks first. */

@@ -7,6 +7,11 @@ export interface Facilitator {
   readonly kind: 'embedded' | 'remote';
   verify(payload: PaymentPayload, requirements: PaymentRequirements): Promise<VerifyResponse>;
   supported(): Promise<SupportedResponse>;
+  /**
+   * A payment this facilitator verified is over: `moved` if its USDC left the payer. Lets a
+   * facilitator keep a view of balances net of payments in flight.
+   */
+  paymentFinished?(payer: string, value: bigint, moved: boolean): void;
 }
 
 /**

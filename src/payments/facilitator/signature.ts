@@ -2,7 +2,8 @@
 // viem recovers malleable high-s signatures that the contract rejects on chain (EIP-2), so a
 // facilitator that only recovers would "verify" payments that can never settle.
 import { authorizationTypes } from '@x402/evm';
-import { hashTypedData, parseSignature, recoverAddress } from 'viem';
+import { hashTypedData, keccak256, parseSignature, toBytes } from 'viem';
+import { recoverSigner } from './secp256k1-recovery.ts';
 import type { Address, Hex } from 'viem';
 import type { Eip3009Authorization } from '../exact-evm-payload.ts';
 
@@ -20,6 +21,36 @@ export function authorizationDigest(domain: Eip712Domain, authorization: Eip3009
   return hashTypedData({ domain, types: authorizationTypes, primaryType: 'TransferWithAuthorization', message: authorization });
 }
 
+// The same digest without viem's generic EIP-712 walk (~120 µs a call): the domain separator once
+// per domain, the struct hash from six fixed-size words. Checked against hashTypedData in tests.
+const TRANSFER_TYPEHASH = keccak256(
+  toBytes('TransferWithAuthorization(address from,address to,uint256 value,uint256 validAfter,uint256 validBefore,bytes32 nonce)'),
+);
+const DOMAIN_TYPEHASH = keccak256(toBytes('EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)'));
+const domainSeparators = new Map<string, Hex>();
+
+function domainSeparator(domain: Eip712Domain): Hex {
+  const key = `${domain.name}\u0000${domain.version}\u0000${domain.chainId}\u0000${domain.verifyingContract.toLowerCase()}`;
+  let separator = domainSeparators.get(key);
+  if (!separator) {
+    separator = keccak256(
+      `${DOMAIN_TYPEHASH}${keccak256(toBytes(domain.name)).slice(2)}${keccak256(toBytes(domain.version)).slice(2)}${word(BigInt(domain.chainId))}${addressWord(domain.verifyingContract)}`,
+    );
+    domainSeparators.set(key, separator);
+  }
+  return separator;
+}
+
+const word = (value: bigint) => value.toString(16).padStart(64, '0');
+const addressWord = (address: string) => address.slice(2).toLowerCase().padStart(64, '0');
+
+export function fastAuthorizationDigest(domain: Eip712Domain, authorization: Eip3009Authorization): Hex {
+  const struct = keccak256(
+    `${TRANSFER_TYPEHASH}${addressWord(authorization.from)}${addressWord(authorization.to)}${word(BigInt(authorization.value))}${word(BigInt(authorization.validAfter))}${word(BigInt(authorization.validBefore))}${authorization.nonce.slice(2).toLowerCase().padStart(64, '0')}`,
+  );
+  return keccak256(`0x1901${domainSeparator(domain).slice(2)}${struct.slice(2)}`);
+}
+
 export type RecoveryResult = { ok: true; signer: Address } | { ok: false; reason: 'high_s' | 'bad_v' | 'unrecoverable' };
 
 /** For a 65-byte ECDSA signature (r, s, v). */
@@ -34,7 +65,7 @@ export async function recoverAuthorizationSigner(domain: Eip712Domain, authoriza
   const v = parts.v ?? BigInt(parts.yParity + 27);
   if (v !== 27n && v !== 28n) return { ok: false, reason: 'bad_v' };
   try {
-    return { ok: true, signer: await recoverAddress({ hash: authorizationDigest(domain, authorization), signature }) };
+    return { ok: true, signer: await recoverSigner(fastAuthorizationDigest(domain, authorization), signature) };
   } catch {
     return { ok: false, reason: 'unrecoverable' };
   }

@@ -92,7 +92,10 @@ export interface PaymentLedger {
    */
   lock(entry: PaymentLock): Promise<LockResult>;
   transition(id: number, state: PaymentState, change?: StateChange): Promise<void>;
-  /** A settlement transaction carrying these payments was accepted by the node (one write per batch). */
+  /**
+   * A settlement transaction carrying these payments is about to be sent: their rows move to
+   * `settling` with its hash (one write per batch, before the send).
+   */
   recordSubmission(ids: readonly number[], submission: Submission): Promise<void>;
   /** The outcomes of settlements, in one write. */
   recordOutcomes(outcomes: readonly SettlementOutcome[]): Promise<void>;

@@ -129,7 +129,8 @@ export class SqlPaymentLedger implements PaymentLedger {
 
   async recordSubmission(ids: readonly number[], submission: Submission): Promise<void> {
     await this.db.query(
-      `UPDATE payments SET tx_hash = $2, settler = $3, batch_size = $4, submitted_at = now(), updated_at = now()
+      `UPDATE payments SET state = 'settling', settling_at = COALESCE(settling_at, now()),
+         tx_hash = $2, settler = $3, batch_size = $4, submitted_at = now(), updated_at = now()
        WHERE id = ANY($1::bigint[])`,
       [ids, submission.txHash, submission.settler, submission.batchSize],
     );

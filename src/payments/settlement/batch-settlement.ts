@@ -67,6 +67,7 @@ export interface BatchReport {
 
 export class BatchSettlement implements Settlement {
   readonly mode: SettlementMode;
+  readonly marksSettling = true;
   readonly accounts: SettlerAccount[];
   private readonly client: PublicClient;
   private queue: Queued[] = [];

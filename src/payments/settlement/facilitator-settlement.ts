@@ -10,6 +10,7 @@ export interface SettlingFacilitator {
 
 export class FacilitatorSettlement implements Settlement {
   readonly mode = 'confirmed';
+  readonly marksSettling = false;
   private readonly inFlight = new Set<Promise<unknown>>();
 
   constructor(private readonly facilitator: SettlingFacilitator, private readonly ledger: PaymentLedger) {}

@@ -21,6 +21,8 @@ export interface SettlementRequest {
 
 export interface Settlement {
   readonly mode: SettlementMode;
+  /** Moves its payments to `settling` itself (with the transaction's hash, before sending it). */
+  readonly marksSettling: boolean;
   settle(request: SettlementRequest): Promise<SettleResponse>;
   /** Takes no more work; settles what is queued and waits for what is in flight, at most `timeoutMs`. */
   drain(timeoutMs: number): Promise<void>;
