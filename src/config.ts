@@ -42,6 +42,8 @@ export interface Config {
   ledger: 'memory' | { dir: string } | { url: string };
   /** This instance's name in a shared ledger; a restart under the same name takes back its own leftovers. */
   instance: string;
+  /** What the local tools load at start: `light` (small things) or `all` (also their datasets, ~400 MB). */
+  preload: 'light' | 'all';
   /** ETH in USD for the dashboard's gas costs; unset: Chainlink on Base networks, none on local. */
   ethPriceUsd: number | undefined;
   /** How long the result of a payment carrying a payment-identifier is kept for its retries. */
@@ -109,6 +111,7 @@ const envSchema = z.object({
   TOOLGATE_SETTLEMENT_REPLACE_AFTER_MS: integer(100, 600_000).optional(),
   TOOLGATE_SETTLEMENT_DRAIN_TIMEOUT_MS: integer(0, 600_000).optional(),
   TOOLGATE_RETRY_RESULTS_HOURS: integer(1, 720).optional(),
+  TOOLGATE_PRELOAD: z.enum(['light', 'all'], { message: 'expected light or all' }).optional(),
   TOOLGATE_ETH_PRICE_USD: z.coerce.number({ message: 'expected a number of USD' }).positive({ message: 'expected a positive number of USD' }).max(1_000_000).optional(),
   TOOLGATE_INSTANCE_ID: z.string().regex(/^[\w.:@-]{1,100}$/, 'expected 1-100 letters, digits or . : @ - _').optional(),
   TOOLGATE_FACILITATOR_URL: url.optional(),
@@ -203,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     retryResultsMs: (e.TOOLGATE_RETRY_RESULTS_HOURS ?? 24) * 3_600_000,
     ethPriceUsd: e.TOOLGATE_ETH_PRICE_USD,
+    preload: e.TOOLGATE_PRELOAD ?? 'light',
     // Host and port name a deployment slot that survives restarts; with an ephemeral port, the process.
     instance: e.TOOLGATE_INSTANCE_ID ?? `${hostname()}:${port === 0 ? `pid${process.pid}` : port}`,
     facilitatorUrl: e.TOOLGATE_FACILITATOR_URL,

@@ -23,8 +23,8 @@ async function main(): Promise<void> {
     console.log(`  demo payer   ${gateway.devChain.payer.address} holds ${atomicToUsdc(balance)} USDC`);
     console.log(`  devchain.json written to ${gateway.devChainFile}`);
   }
-  warmUpLocalTools().then(
-    (ms) => console.log(`toolgate: local tools warmed up in ${Math.round(ms)} ms`),
+  warmUpLocalTools(config.preload).then(
+    (ms) => console.log(`toolgate: local tools warmed up in ${Math.round(ms)} ms (TOOLGATE_PRELOAD=${config.preload})`),
     (error: unknown) => console.error('toolgate: warming up the local tools failed (they will load on first use):', error),
   );
 

@@ -7,11 +7,20 @@ import { preloadIpData } from './catalog/security/ip-intelligence/describe-calle
 import { warmUpMath } from './catalog/utility/math.ts';
 import { warmUpRegex } from './catalog/utility/regex.ts';
 
-export async function warmUpLocalTools(): Promise<number> {
+/**
+ * `light`: what is quick and small (the math parser and its workers, the regex workers).
+ * `all`: also the datasets: the gazetteer (~1.2 s, ~180 MB), the GloVe vectors (~2 s, ~90 MB) and the
+ * IP databases (~0.7 s, ~140 MB); otherwise each loads on the first call of a tool that needs it.
+ */
+export type Preload = 'light' | 'all';
+
+export async function warmUpLocalTools(preload: Preload = 'all'): Promise<number> {
   const started = performance.now();
   warmUpMath();
   warmUpRegex();
-  gazetteer();
-  await Promise.all([builtinEmbedder(), preloadIpData()]);
+  if (preload === 'all') {
+    gazetteer();
+    await Promise.all([builtinEmbedder(), preloadIpData()]);
+  }
   return performance.now() - started;
 }

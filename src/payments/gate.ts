@@ -101,7 +101,40 @@ export class PaymentGate {
 
   /** The requirements a tool at this price is sold under: what a 402 offers. */
   requirements(price: string): PaymentRequirements[] {
-    return [requirementsFor(price, this.deps.terms)];
+    let offered = this.offers.get(price);
+    if (!offered) {
+      offered = [requirementsFor(price, this.deps.terms)];
+      this.offers.set(price, offered);
+    }
+    return offered;
+  }
+
+  private readonly offers = new Map<string, PaymentRequirements[]>();
+  /** Per resource (faces describe each route once): its extensions, and the answer to an unpaid call. */
+  private readonly perResource = new WeakMap<object, { extensions: Record<string, unknown>; unpaid: Map<string, GateOutcome> }>();
+
+  private resourceCache(call: GateCall) {
+    let cached = this.perResource.get(call.resource);
+    if (!cached) {
+      cached = { extensions: { ...call.extensions, [PAYMENT_IDENTIFIER]: paymentIdentifierDeclaration }, unpaid: new Map() };
+      this.perResource.set(call.resource, cached);
+    }
+    return cached;
+  }
+
+  private extensionsOf(call: GateCall): Record<string, unknown> {
+    return this.resourceCache(call).extensions;
+  }
+
+  /** The same 402 for every unpaid call to a resource at a price: built once (faces may encode it once too). */
+  private unpaid(call: GateCall): GateOutcome {
+    const cached = this.resourceCache(call);
+    let outcome = cached.unpaid.get(call.price);
+    if (!outcome) {
+      outcome = { kind: 'payment_required', paymentRequired: paymentRequired(call.resource, this.requirements(call.price), 'Payment required', cached.extensions) };
+      cached.unpaid.set(call.price, outcome);
+    }
+    return outcome;
   }
 
   async handle(call: GateCall): Promise<GateOutcome> {
@@ -133,13 +166,13 @@ export class PaymentGate {
       }
     }
 
+    if (call.payment === undefined || call.payment === null || call.payment === '') return this.unpaid(call);
     const accepts = this.requirements(call.price);
-    const extensions = { ...call.extensions, [PAYMENT_IDENTIFIER]: paymentIdentifierDeclaration };
+    const extensions = this.extensionsOf(call);
     const ask = (error: string): GateOutcome => ({
       kind: 'payment_required',
       paymentRequired: paymentRequired(call.resource, accepts, error, extensions),
     });
-    if (call.payment === undefined || call.payment === null || call.payment === '') return ask('Payment required');
 
     const decoded = decodePayment(call.payment);
     if (!decoded.ok) return ask(`invalid_payload: ${decoded.message}`);

@@ -30,10 +30,14 @@ export function registerToolRoutes(app: FastifyInstance, options: ToolRoutesOpti
         url: route.path,
         handler: async (request: FastifyRequest, reply: FastifyReply) => {
           const source = route.method === 'GET' ? request.query : request.body;
-          const abort = new AbortController();
-          request.raw.once('close', () => {
-            if (!reply.sent) abort.abort();
-          });
+          const payment = paymentFromHeaders(request.headers);
+          // Only a paid call runs a handler that a caller going away should stop.
+          const abort = payment === undefined ? undefined : new AbortController();
+          if (abort) {
+            request.raw.once('close', () => {
+              if (!reply.sent) abort.abort();
+            });
+          }
           const outcome = await options.gate.handle({
             toolName: tool.name,
             price: tool.price,
@@ -41,12 +45,12 @@ export function registerToolRoutes(app: FastifyInstance, options: ToolRoutesOpti
             handler: handler?.bind(tool),
             precheck: tool.precheck?.bind(tool) as GateCall['precheck'],
             rawInput: httpInput(route, input, source, route.method === 'GET'),
-            payment: paymentFromHeaders(request.headers),
+            payment,
             resource,
             extensions,
             caller: { ip: request.ip, ...(request.headers['user-agent'] ? { userAgent: request.headers['user-agent'] } : {}), requestId: request.id },
             ...(tool.timeoutMs ? { timeoutMs: tool.timeoutMs } : {}),
-            signal: abort.signal,
+            ...(abort ? { signal: abort.signal } : {}),
             face: 'http',
           });
           return sendOutcome(reply, route, outcome);
@@ -74,8 +78,8 @@ function sendOutcome(reply: FastifyReply, route: HttpRoute, outcome: GateOutcome
     case 'not_implemented':
       return reply.code(501).send({ error: 'not_implemented', message: outcome.message, charged: false });
     case 'payment_required': {
-      const json = JSON.stringify(outcome.paymentRequired);
-      return reply.code(402).header(PAYMENT_REQUIRED, base64Json(json)).header('cache-control', 'no-store').type('application/json; charset=utf-8').send(json);
+      const { json, header } = serialized(outcome.paymentRequired);
+      return reply.code(402).header(PAYMENT_REQUIRED, header).header('cache-control', 'no-store').type('application/json; charset=utf-8').send(json);
     }
     case 'settlement_failed': {
       const json = JSON.stringify(outcome.paymentRequired);
@@ -102,4 +106,17 @@ function sendOutcome(reply: FastifyReply, route: HttpRoute, outcome: GateOutcome
       if (outcome.code === 'payment_identifier_in_progress') reply.header('retry-after', '2');
       return reply.code(409).send({ error: outcome.code, message: outcome.message, charged: false });
   }
+}
+
+// The gate hands back the same PaymentRequired for every unpaid call to a route: encode it once.
+const encodings = new WeakMap<object, { json: string; header: string }>();
+
+function serialized(paymentRequired: object): { json: string; header: string } {
+  let encoded = encodings.get(paymentRequired);
+  if (!encoded) {
+    const json = JSON.stringify(paymentRequired);
+    encoded = { json, header: base64Json(json) };
+    encodings.set(paymentRequired, encoded);
+  }
+  return encoded;
 }

@@ -28,6 +28,21 @@ for (const store of useSqlStores()) {
       assert.ok(results.filter((r) => !r.locked).every((r) => !r.locked && r.state === 'running'));
     });
 
+    test('locks arriving together share a statement and each gets its own answer: new, relockable, in use, settled', async () => {
+      const [settled, released, running] = [entry(), entry(), entry()];
+      for (const [e, state] of [[settled, 'settled'], [released, 'released'], [running, 'running']] as const) {
+        const first = await ledger.lock(e);
+        assert.ok(first.locked);
+        if (state !== 'running') await ledger.transition(first.id, state);
+      }
+      const fresh = [entry(), entry(), entry()];
+      const results = await Promise.all([settled, ...fresh, released, running, fresh[0]!].map((e) => ledger.lock(e)));
+      assert.deepEqual(results.map((r) => (r.locked ? 'locked' : r.state)), ['settled', 'locked', 'locked', 'locked', 'locked', 'running', 'running']);
+      const ids = results.flatMap((r) => (r.locked ? [r.id] : []));
+      assert.equal(new Set(ids).size, ids.length, 'every lock its own row');
+      assert.equal((await ledger.find(released.payer, released.nonce))?.attempts, 2);
+    });
+
     test('the lock ignores the case of payer and nonce', async () => {
       const e = entry();
       assert.equal((await ledger.lock(e)).locked, true);

@@ -45,6 +45,14 @@ const stateColumn: Record<PaymentState, string> = {
 
 const relockable = relockableStates.map((s) => `'${s}'`).join(', ');
 
+/** A released or failed authorization locked again starts afresh (its attempts counted). */
+const RELOCK_SET = `state = 'running', tool = EXCLUDED.tool, amount = EXCLUDED.amount, network = EXCLUDED.network,
+  resource = EXCLUDED.resource, signed_authorization = EXCLUDED.signed_authorization,
+  payment_identifier = EXCLUDED.payment_identifier, request_fingerprint = EXCLUDED.request_fingerprint, result = NULL,
+  instance = EXCLUDED.instance, attempts = payments.attempts + 1, tx_hash = NULL, error = NULL,
+  verified_at = now(), running_at = now(), updated_at = now(), submitted_at = NULL, settler = NULL,
+  batch_size = NULL, gas_used = NULL, gas_price_wei = NULL, l1_fee_wei = NULL`;
+
 const bigOrNull = (value: string | null) => (value === null ? null : BigInt(value));
 
 function toRecord(row: PaymentRow): PaymentRecord {
@@ -83,7 +91,82 @@ export class SqlPaymentLedger implements PaymentLedger {
     return new SqlPaymentLedger(db);
   }
 
-  async lock(entry: PaymentLock): Promise<LockResult> {
+  private pendingLocks: { entry: PaymentLock; resolve(result: LockResult): void; reject(error: unknown): void }[] = [];
+
+  /**
+   * Locks arriving in the same turn of the event loop share one INSERT (a statement costs the
+   * embedded store far more than a row). Anything unusual in a batch (a payment-identifier, the
+   * same authorization twice, an error) is locked one by one, as `lockOne` always did.
+   */
+  lock(entry: PaymentLock): Promise<LockResult> {
+    return new Promise<LockResult>((resolve, reject) => {
+      this.pendingLocks.push({ entry, resolve, reject });
+      if (this.pendingLocks.length === 1) setImmediate(() => void this.flushLocks());
+    });
+  }
+
+  private async flushLocks(): Promise<void> {
+    const batch = this.pendingLocks;
+    this.pendingLocks = [];
+    const keyOf = (e: PaymentLock) => `${e.payer.toLowerCase()} ${e.nonce.toLowerCase()}`;
+    const seen = new Set<string>();
+    const together: typeof batch = [];
+    const alone: typeof batch = [];
+    for (const item of batch) {
+      const key = keyOf(item.entry);
+      if (item.entry.paymentIdentifier !== undefined || seen.has(key)) alone.push(item);
+      else {
+        seen.add(key);
+        together.push(item);
+      }
+    }
+    if (together.length === 1) alone.unshift(together.pop()!);
+    if (together.length > 0) {
+      try {
+        const results = await this.lockMany(together.map((t) => t.entry));
+        together.forEach((item, i) => item.resolve(results[i]!));
+      } catch {
+        alone.unshift(...together);
+      }
+    }
+    for (const item of alone) await this.lockOne(item.entry).then(item.resolve, item.reject);
+  }
+
+  private async lockMany(entries: readonly PaymentLock[]): Promise<LockResult[]> {
+    const column = <T>(pick: (e: PaymentLock) => T) => entries.map(pick);
+    const { rows } = await this.db.query<{ id: string | number; payer: string; nonce: string }>(
+      `INSERT INTO payments (payer, nonce, tool, amount, network, resource, signed_authorization, instance, state, verified_at, running_at)
+       SELECT payer, nonce, tool, amount, network, resource, signed, instance, 'running', now(), now()
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::numeric[], $5::text[], $6::text[], $7::text[], $8::text[])
+         AS e(payer, nonce, tool, amount, network, resource, signed, instance)
+       ON CONFLICT ON CONSTRAINT payments_payer_nonce DO UPDATE
+         SET ${RELOCK_SET}
+         WHERE payments.state IN (${relockable})
+       RETURNING id, payer, nonce`,
+      [
+        column((e) => e.payer.toLowerCase()), column((e) => e.nonce.toLowerCase()), column((e) => e.tool), column((e) => e.amount.toString()),
+        column((e) => e.network), column((e) => e.resource), column((e) => e.signedAuthorization ?? null), column((e) => e.instance ?? null),
+      ],
+    );
+    const won = new Map(rows.map((r) => [`${r.payer} ${r.nonce}`, Number(r.id)]));
+    const lost = entries.filter((e) => !won.has(`${e.payer.toLowerCase()} ${e.nonce.toLowerCase()}`));
+    const states = new Map<string, PaymentState>();
+    if (lost.length > 0) {
+      const { rows: existing } = await this.db.query<{ payer: string; nonce: string; state: PaymentState }>(
+        `SELECT p.payer, p.nonce, p.state FROM payments p JOIN unnest($1::text[], $2::text[]) AS k(payer, nonce) ON p.payer = k.payer AND p.nonce = k.nonce`,
+        [lost.map((e) => e.payer.toLowerCase()), lost.map((e) => e.nonce.toLowerCase())],
+      );
+      for (const row of existing) states.set(`${row.payer} ${row.nonce}`, row.state);
+    }
+    return entries.map((e) => {
+      const key = `${e.payer.toLowerCase()} ${e.nonce.toLowerCase()}`;
+      const id = won.get(key);
+      // A row missing now can only have been deleted in between: in use, never free.
+      return id !== undefined ? { locked: true, id } : { locked: false, state: states.get(key) ?? 'running' };
+    });
+  }
+
+  private async lockOne(entry: PaymentLock): Promise<LockResult> {
     const payer = entry.payer.toLowerCase();
     const nonce = entry.nonce.toLowerCase();
     let rows: { id: string | number }[];
@@ -92,13 +175,7 @@ export class SqlPaymentLedger implements PaymentLedger {
         `INSERT INTO payments (payer, nonce, tool, amount, network, resource, signed_authorization, payment_identifier, request_fingerprint, instance, state, verified_at, running_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'running', now(), now())
          ON CONFLICT ON CONSTRAINT payments_payer_nonce DO UPDATE
-           SET state = 'running', tool = EXCLUDED.tool, amount = EXCLUDED.amount, network = EXCLUDED.network,
-               resource = EXCLUDED.resource, signed_authorization = EXCLUDED.signed_authorization,
-               payment_identifier = EXCLUDED.payment_identifier, request_fingerprint = EXCLUDED.request_fingerprint, result = NULL,
-               instance = EXCLUDED.instance,
-               attempts = payments.attempts + 1, tx_hash = NULL, error = NULL,
-               verified_at = now(), running_at = now(), updated_at = now(), submitted_at = NULL, settler = NULL,
-               batch_size = NULL, gas_used = NULL, gas_price_wei = NULL, l1_fee_wei = NULL
+           SET ${RELOCK_SET}
            WHERE payments.state IN (${relockable})
          RETURNING id`,
         [payer, nonce, entry.tool, entry.amount.toString(), entry.network, entry.resource, entry.signedAuthorization ?? null,

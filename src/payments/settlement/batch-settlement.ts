@@ -261,16 +261,20 @@ export class BatchSettlement implements Settlement {
     return { live, transaction: { to: this.options.multicall3, data: aggregate3Calldata(this.asset, authorizations), gas: batchGasLimit(authorizations) } };
   }
 
-  /** A single payment goes straight to USDC (aggregate3 would add ~6k gas); its gas estimate simulates it. */
+  /**
+   * A single payment goes straight to USDC (aggregate3 would add ~6k gas), simulated by one eth_call
+   * at the gas limit it will be sent with (an estimate would run it several times over).
+   */
   private async single(
     account: SettlerAccount,
     q: Queued,
     refuse: (q: Queued, reason: string, message: string) => void,
   ): Promise<{ live: Queued[]; transaction?: SettlementTransaction }> {
     const data = transferCalldata(q.request.authorization);
+    const gas = batchGasLimit([q.request.authorization]);
     try {
-      const gas = await this.client.estimateGas({ account: account.address, to: this.asset, data });
-      return { live: [q], transaction: { to: this.asset, data, gas: (gas * 12n) / 10n } };
+      await this.client.call({ account: account.address, to: this.asset, data, gas });
+      return { live: [q], transaction: { to: this.asset, data, gas } };
     } catch (error) {
       const { reason, message } = settleErrorReason(error);
       refuse(q, reason, message);

@@ -44,6 +44,11 @@ export interface SettlerAccountOptions {
   keyLock?: SettlerKeyLock;
 }
 
+const FIRST_POLL_MS = 5;
+
+/** Half a Base block: fees move at most once a block (EIP-1559's base fee). */
+const FEES_FRESH_MS = 1_000;
+
 /** A replacement must raise both fees by at least 10 % (geth's and anvil's rule); 12.5 % leaves room. */
 const bump = (fee: bigint) => (fee * 1125n) / 1000n + 1n;
 
@@ -89,6 +94,9 @@ export class SettlerAccount {
     const started = Date.now();
     let lastSend = started;
     let current: SentTransaction = sent;
+    // Asked again soon at first (a local chain mines within milliseconds, a Flashblock within 200),
+    // then no more often than the polling interval.
+    let wait = Math.min(FIRST_POLL_MS, pollingIntervalMs);
     while (Date.now() - started < receiptTimeoutMs) {
       const receipt = await this.firstReceipt(current.hashes);
       if (receipt) {
@@ -100,7 +108,8 @@ export class SettlerAccount {
         current = await this.replace(current, onReplacement);
         lastSend = Date.now();
       }
-      await sleep(pollingIntervalMs);
+      await sleep(wait);
+      wait = Math.min(wait * 2, pollingIntervalMs);
     }
     // The nonce may now be a gap that blocks every later transaction: ask the node again.
     this.nonces.reset();
@@ -147,10 +156,20 @@ export class SettlerAccount {
     return again && again.blockHash === receipt.blockHash ? again : undefined;
   }
 
+  /** The node's fee estimate, asked at most once per FEES_FRESH_MS: a busy key sends many transactions a block. */
   private async fees(): Promise<Fees> {
-    const { maxFeePerGas, maxPriorityFeePerGas } = await this.options.client.estimateFeesPerGas({ chain: this.options.chain });
-    return { maxFeePerGas, maxPriorityFeePerGas };
+    const now = Date.now();
+    if (!this.feeEstimate || now - this.feeEstimate.at > FEES_FRESH_MS) {
+      const estimate = this.options.client.estimateFeesPerGas({ chain: this.options.chain }).then(({ maxFeePerGas, maxPriorityFeePerGas }) => ({ maxFeePerGas, maxPriorityFeePerGas }));
+      this.feeEstimate = { at: now, fees: estimate };
+      estimate.catch(() => {
+        if (this.feeEstimate?.fees === estimate) this.feeEstimate = undefined;
+      });
+    }
+    return this.feeEstimate.fees;
   }
+
+  private feeEstimate: { at: number; fees: Promise<Fees> } | undefined;
 
   private async sign(tx: SettlementTransaction & Fees & { nonce: number }): Promise<{ raw: Hex; hash: Hex }> {
     const raw = await this.account.signTransaction({
