@@ -1,5 +1,5 @@
 // The ceiling for the 402 path: a bare node:http server that answers every request with a fixed,
-// precomputed 402 (PAYMENT-REQUIRED header + the same JSON in the body). No parsing, no framework.
+// precomputed 402: toolgate's own answer, recorded by the bench (headers + body). No parsing, no framework.
 // Run as a child process by bench/run.ts; prints "READY <port>".
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -21,12 +21,13 @@ const paymentRequired = {
     },
   ],
 };
-const body = JSON.stringify(paymentRequired);
-const headers = {
-  'content-type': 'application/json',
-  'content-length': String(Buffer.byteLength(body)),
-  'payment-required': Buffer.from(body).toString('base64'),
-};
+// BENCH_BARE_402: toolgate's own 402 (headers and body), recorded by the bench, so the ceiling
+// sends the very same bytes. Without it (no toolgate in the run), a minimal 402.
+const recorded = process.env.BENCH_BARE_402 ? (JSON.parse(process.env.BENCH_BARE_402) as { headers: Record<string, string>; body: string }) : undefined;
+const body = recorded?.body ?? JSON.stringify(paymentRequired);
+const headers = recorded
+  ? { ...recorded.headers, 'content-length': String(Buffer.byteLength(body)) }
+  : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'payment-required': Buffer.from(body).toString('base64') };
 
 const server = createServer((_req, res) => {
   res.writeHead(402, headers);

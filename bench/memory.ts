@@ -6,6 +6,8 @@ export interface Memory {
   rssMiB: number;
   /** Peak RSS of the group leader alone (VmHWM, MiB). */
   leaderPeakMiB: number;
+  /** Current RSS of the group leader alone (MiB). */
+  leaderRssMiB: number;
 }
 
 function statusField(pid: number, field: string): number | undefined {
@@ -35,5 +37,5 @@ export function groupMemory(leader: number | undefined): Memory | undefined {
     if (!/^\d+$/.test(entry) || groupOf(Number(entry)) !== leader) continue;
     rssMiB += statusField(Number(entry), 'VmRSS') ?? 0;
   }
-  return { rssMiB: Math.round(rssMiB), leaderPeakMiB: Math.round(leaderPeakMiB) };
+  return { rssMiB: Math.round(rssMiB), leaderPeakMiB: Math.round(leaderPeakMiB), leaderRssMiB: Math.round(statusField(leader, 'VmRSS') ?? 0) };
 }

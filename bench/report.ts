@@ -43,6 +43,8 @@ export interface BenchResults {
   warmupProblems: Record<string, string[]>;
   /** Each server's process group at the end of the run (toolgate's includes its anvil). */
   memory: Record<string, Memory | undefined>;
+  /** toolgate's memory after its start and warm-up, before the measurements. */
+  toolgateAfterWarmUp?: Memory;
   totalSeconds: number;
 }
 
@@ -175,6 +177,7 @@ export function printReport(results: BenchResults): void {
   if (anyGeneratorBound(results)) console.log(GENERATOR_NOTE);
   const memory = Object.entries(results.memory).map(([t, m]) => `${t} ${m ? `${m.rssMiB} / ${m.leaderPeakMiB}` : '–'}`);
   console.log(`Memory, RSS of group / peak of main process (MiB): ${memory.join(' · ')}`);
+  console.log(toolgateMemoryLine(results));
   if (!results.toolgate.measured) console.log(`\ntoolgate NOT measured: ${results.toolgate.note ?? ''}`);
 }
 
@@ -194,9 +197,9 @@ function methodLines(r: BenchResults): string[] {
     `- One run of \`npm run bench\` on loopback (127.0.0.1). Every server runs as its own child process (\`node --import tsx\`); the load generator and the paying clients run in the bench process. Nothing is pinned to a CPU.`,
     `- **toolgate**: \`src/main.ts\` with only \`PORT\` and a fresh \`TOOLGATE_DATA_DIR\` (local mode: it starts anvil, deploys Circle FiatTokenV2_2 behind its proxy and settles with its own key). Its anvil is the chain for both apps.`,
     `- **reference**: Hono + \`@x402/hono\` \`paymentMiddleware\` over \`x402ResourceServer\` + \`ExactEvmScheme\` (server), with an in-process \`x402Facilitator\` + \`ExactEvmScheme\` (facilitator) through \`toFacilitatorEvmSigner\` over viem clients (receipt polling 50 ms, no nonce manager), settling with anvil account #6. Same route, price (\`1000\` atomic = 0.001 USDC, \`extra: {name: "USD Coin", version: "2"}\`), network \`eip155:31337\` and payTo as toolgate.`,
-    `- **bare node:http**: answers every request with a fixed, precomputed 402 (PAYMENT-REQUIRED header + JSON body): the ceiling for the 402 path.`,
+    `- **bare node:http**: answers every request with toolgate's own 402, recorded at the start of the run (the same headers and body, byte for byte), precomputed: the ceiling for the 402 path.`,
     `- **402 path**: autocannon (programmatic, one thread), ${c.connections} connections, ${c.warmupSeconds} s warm-up thrown away, then ${c.seconds} s measured, one target at a time; only 402 answers count.`,
-    `- **Paid path**: for each payer count (${c.payerCounts.join(', ')}), toolgate then the reference, ${c.paidSeconds} s each. Every payer is a fresh key funded with 1 USDC by ERC-20 \`transfer\` from the demo payer, and loops on the official client: \`wrapFetchWithPayment(fetch, x402Client)\` with the client \`ExactEvmScheme\` (\`toClientEvmSigner\` over a viem local account) and \`setSpendControls({ allowedAssets: [{ network, asset: usdc }] })\`. A call succeeds on a 200 whose PAYMENT-RESPONSE says \`success: true\`; anything else is a failure, counted by status and reason. Latency is what the client sees: 402 round trip + signing + paid round trip. Calls started before the deadline are awaited (timeout ${c.callTimeoutMs / 1000} s), and paid/s = successes / the whole time. Each app gets ${PAID_WARMUP_CALLS} unmeasured paid calls first.`,
+    `- **Paid path**: for each payer count (${c.payerCounts.join(', ')}), toolgate then the reference, ${c.paidSeconds} s each. Every payer is a fresh key funded with up to 5 USDC (at most 5,000 calls' worth; the demo payer's 1000 USDC shared out) by ERC-20 \`transfer\` from the demo payer, and loops on the official client: \`wrapFetchWithPayment(fetch, x402Client)\` with the client \`ExactEvmScheme\` (\`toClientEvmSigner\` over a viem local account) and \`setSpendControls({ allowedAssets: [{ network, asset: usdc }] })\`. A call succeeds on a 200 whose PAYMENT-RESPONSE says \`success: true\`; anything else is a failure, counted by status and reason. Latency is what the client sees: 402 round trip + signing + paid round trip. Calls started before the deadline are awaited (timeout ${c.callTimeoutMs / 1000} s), and paid/s = successes / the whole time. Each app gets ${PAID_WARMUP_CALLS} unmeasured paid calls first.`,
     '- **Settled on chain**: payTo\'s USDC balance change over the run (once it stops moving) ÷ price: what really moved, whatever the clients were told.',
     `- Before each measurement the bench waits up to ${c.quietWaitSeconds} s for other processes to use < ${NOISY_PCT} % of a core, and records per-measurement CPU use from /proc.`,
     '',
@@ -233,6 +236,8 @@ function generatedSection(r: BenchResults): string {
       .map(([target, m]) => `${target} ${m ? `${m.rssMiB} / ${m.leaderPeakMiB}` : '–'}`)
       .join(' · ')} (toolgate's group includes its anvil).`,
     '',
+    toolgateMemoryLine(r),
+    '',
     ...(anyNoisy(r) ? [NOISE_NOTE, ''] : []),
     ...(anyGeneratorBound(r) ? [GENERATOR_NOTE, ''] : []),
     `Raw results: \`bench/results/latest.json\`. Chain: anvil from ${r.chain.source === 'toolgate' ? "toolgate's local mode" : "the bench's own devchain"}.`,
@@ -262,4 +267,12 @@ ${section}
 /** Replaces the generated section of the document, keeping everything else (the MCP bench's section too); creates the document if needed. */
 export async function writeDocs(file: string, results: BenchResults): Promise<void> {
   await writeSection(file, { begin: BEGIN, end: END }, generatedSection(results), DEFAULT_DOC);
+}
+
+/** The main process alone (no anvil): resident after warm-up, then after all the load; its peak is PGlite's start. */
+function toolgateMemoryLine(r: BenchResults): string {
+  const before = r.toolgateAfterWarmUp;
+  const after = r.memory.toolgate;
+  if (!before || !after) return "toolgate's main process: not measured.";
+  return `toolgate's main process, resident (MiB): ${before.leaderRssMiB} after start and warm-up, ${after.leaderRssMiB} after the whole load; its peak, ${after.leaderPeakMiB}, is the start (PGlite unpacking its database, ~0.8 GB for a moment).`;
 }

@@ -24,7 +24,9 @@ const RESULTS_FILE = resolve('bench/results/latest.json');
 const DOCS_FILE = resolve('docs/benchmarks.md');
 const LOG_DIR = resolve('bench/results/logs');
 /** Per payer: 1 USDC = 1,000 calls at 0.001, far more than one run can make. */
-const FUNDING_ATOMIC = 1_000_000n;
+/** Each payer gets up to 5 USDC (5,000 calls at 0.001: no run exhausts it), out of the demo payer's 1000. */
+const MAX_FUNDING_ATOMIC = 5_000_000n;
+const FUNDING_BUDGET_ATOMIC = 900_000_000n;
 /** Before each measurement, wait (up to BENCH_QUIET_WAIT_SECONDS) for other processes to use < QUIET_PCT of one core. */
 const QUIET_PCT = 25;
 
@@ -96,6 +98,8 @@ async function main(): Promise<void> {
       }
     }
     const measureToolgate = toolgate !== undefined && toolgateNote === undefined;
+    // Resident memory once started and warmed up, before any load: the baseline the end is compared with.
+    const toolgateAfterWarmUp = groupMemory(toolgate?.child.process.pid);
     if (!measureToolgate) log(`toolgate will NOT be measured: ${toolgateNote}`);
     let devChain: DevChain;
     if (toolgate) devChain = toolgate.devChain;
@@ -106,7 +110,10 @@ async function main(): Promise<void> {
     }
 
     // 2. The other two servers.
-    const bare = await spawnReadyScript('bare', resolve('bench/bare-server.ts'), process.env, join(LOG_DIR, 'bare.log'));
+    // The ceiling answers with toolgate's own 402, byte for byte (headers and body): the same work on
+    // the wire, none of the parsing, validation or framework.
+    const bareEnv = toolgate ? { ...process.env, BENCH_BARE_402: JSON.stringify(await recorded402(`${toolgate.url}${ROUTE}`)) } : process.env;
+    const bare = await spawnReadyScript('bare', resolve('bench/bare-server.ts'), bareEnv, join(LOG_DIR, 'bare.log'));
     children.push(bare.child);
     const reference = await spawnReadyScript(
       'reference',
@@ -147,8 +154,9 @@ async function main(): Promise<void> {
     const plan = config.payerCounts.flatMap((payers) => paidTargets.map((target) => ({ target, payers: freshPayers(payers) })));
     const warmupPayers = new Map<string, Payer>(paidTargets.map((t) => [t, freshPayers(1)[0] as Payer]));
     const everyone = [...warmupPayers.values(), ...plan.flatMap((p) => p.payers)];
-    log(`funding ${everyone.length} fresh payers with ${Number(FUNDING_ATOMIC) / 1e6} USDC each from the demo payer`);
-    await fundPayers(devChain, everyone, FUNDING_ATOMIC);
+    const funding = FUNDING_BUDGET_ATOMIC / BigInt(everyone.length) < MAX_FUNDING_ATOMIC ? FUNDING_BUDGET_ATOMIC / BigInt(everyone.length) : MAX_FUNDING_ATOMIC;
+    log(`funding ${everyone.length} fresh payers with ${Number(funding) / 1e6} USDC each from the demo payer`);
+    await fundPayers(devChain, everyone, funding);
 
     const warmupProblems: Record<string, string[]> = {};
     for (const [target, payer] of warmupPayers) {
@@ -186,6 +194,7 @@ async function main(): Promise<void> {
       paid,
       warmupProblems,
       memory,
+      ...(toolgateAfterWarmUp ? { toolgateAfterWarmUp } : {}),
       totalSeconds: (performance.now() - started) / 1000,
     };
     printReport(results);
@@ -208,3 +217,13 @@ main().then(
     process.exit(1);
   },
 );
+
+/** An unpaid call's 402 as toolgate answers it: the headers a server sets (not Date or connection ones) and the body. */
+async function recorded402(url: string): Promise<{ headers: Record<string, string>; body: string }> {
+  const response = await fetch(url);
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    if (!['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name)) headers[name] = value;
+  });
+  return { headers, body: await response.text() };
+}
