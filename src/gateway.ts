@@ -221,10 +221,11 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
       instance, atStart, graceMs: ABANDONED_AFTER_MS,
       ...(store.shared ? { live: await ledger.liveInstances(new Date(Date.now() - INSTANCE_STALE_AFTER_MS)) } : {}),
     });
-    await ledger.heartbeat(instance, true).catch((error: unknown) => log.warn({ err: error }, 'instance heartbeat failed'));
+    // Heartbeats are for other instances to read: an embedded store has none.
+    if (store.shared) await ledger.heartbeat(instance, true).catch((error: unknown) => log.warn({ err: error }, 'instance heartbeat failed'));
     await reconcilePayments(ledger, chain, log, await scope(true)).catch((error: unknown) => log.warn({ err: error }, 'start-up reconciliation failed'));
-    const heartbeat = setInterval(() => void ledger.heartbeat(instance).catch(() => undefined), HEARTBEAT_EVERY_MS);
-    heartbeat.unref();
+    const heartbeat = store.shared ? setInterval(() => void ledger.heartbeat(instance).catch(() => undefined), HEARTBEAT_EVERY_MS) : undefined;
+    heartbeat?.unref();
     const timer = setInterval(() => {
       void scope(false).then((s) => reconcilePayments(ledger, chain, log, s)).catch(() => undefined);
       void ledger.forgetResults(new Date(Date.now() - config.retryResultsMs)).catch(() => undefined);

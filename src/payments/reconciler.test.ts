@@ -15,9 +15,13 @@ before(async () => {
 after(() => ledger.close());
 
 let n = 0;
+const PAYER = '0x00000000000000000000000000000000000000aa';
 async function paymentIn(state: PaymentState, txHash?: string, validBefore?: number, instance?: string): Promise<{ id: number; nonce: string }> {
   const nonce = `0x${(++n).toString(16).padStart(64, '0')}`;
-  const signedAuthorization = validBefore === undefined ? undefined : JSON.stringify({ signature: '0x', authorization: { nonce, validBefore: String(validBefore) } });
+  const signedAuthorization = validBefore === undefined ? undefined : JSON.stringify({
+    signature: `0x${'11'.repeat(65)}`,
+    authorization: { from: PAYER, to: `0x${'bb'.repeat(20)}`, value: '1000', validAfter: '0', validBefore: String(validBefore), nonce },
+  });
   const lock = await ledger.lock({
     payer: '0x00000000000000000000000000000000000000aa', nonce, tool: 't', amount: 1000n, network: 'eip155:31337', resource: 'r', ...(signedAuthorization ? { signedAuthorization } : {}), ...(instance ? { instance } : {}),
   });

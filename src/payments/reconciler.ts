@@ -2,6 +2,7 @@
 // outcome was unknown, against the chain. Never sends a settlement twice: it only reads.
 import type { Address, Hex } from 'viem';
 import type { Logger } from '../log.ts';
+import { parseEip3009Payload } from './exact-evm-payload.ts';
 import type { PaymentLedger, PaymentRecord, PaymentState } from './ledger/payment-ledger.ts';
 
 export interface SettlementEvidence {
@@ -53,15 +54,17 @@ async function resolve(record: PaymentRecord, chain: SettlementEvidence, ledger:
 /** Slack for a node's block time trailing the wall clock. */
 const EXPIRY_MARGIN_S = 60;
 
+/** The signed authorization's validBefore (seconds), when the row kept a readable one. */
 function validBefore(record: PaymentRecord): number | undefined {
   if (!record.signedAuthorization) return undefined;
+  let stored: unknown;
   try {
-    const signed = JSON.parse(record.signedAuthorization) as { authorization?: { validBefore?: unknown } };
-    const value = Number(signed.authorization?.validBefore);
-    return Number.isFinite(value) ? value : undefined;
+    stored = JSON.parse(record.signedAuthorization);
   } catch {
     return undefined;
   }
+  const parsed = parseEip3009Payload(stored);
+  return parsed.ok ? Number(parsed.value.authorization.validBefore) : undefined;
 }
 
 /** Which calls in flight a pass may treat as abandoned. */

@@ -45,6 +45,9 @@ const stateColumn: Record<PaymentState, string> = {
 
 const relockable = relockableStates.map((s) => `'${s}'`).join(', ');
 
+/** The ledger keeps payer and nonce lowercase: one key for an authorization, from an entry or a row. */
+const lockKey = (e: { payer: string; nonce: string }) => `${e.payer.toLowerCase()} ${e.nonce.toLowerCase()}`;
+
 /** A released or failed authorization locked again starts afresh (its attempts counted). */
 const RELOCK_SET = `state = 'running', tool = EXCLUDED.tool, amount = EXCLUDED.amount, network = EXCLUDED.network,
   resource = EXCLUDED.resource, signed_authorization = EXCLUDED.signed_authorization,
@@ -108,12 +111,11 @@ export class SqlPaymentLedger implements PaymentLedger {
   private async flushLocks(): Promise<void> {
     const batch = this.pendingLocks;
     this.pendingLocks = [];
-    const keyOf = (e: PaymentLock) => `${e.payer.toLowerCase()} ${e.nonce.toLowerCase()}`;
     const seen = new Set<string>();
     const together: typeof batch = [];
     const alone: typeof batch = [];
     for (const item of batch) {
-      const key = keyOf(item.entry);
+      const key = lockKey(item.entry);
       if (item.entry.paymentIdentifier !== undefined || seen.has(key)) alone.push(item);
       else {
         seen.add(key);
@@ -148,18 +150,18 @@ export class SqlPaymentLedger implements PaymentLedger {
         column((e) => e.network), column((e) => e.resource), column((e) => e.signedAuthorization ?? null), column((e) => e.instance ?? null),
       ],
     );
-    const won = new Map(rows.map((r) => [`${r.payer} ${r.nonce}`, Number(r.id)]));
-    const lost = entries.filter((e) => !won.has(`${e.payer.toLowerCase()} ${e.nonce.toLowerCase()}`));
+    const won = new Map(rows.map((r) => [lockKey(r), Number(r.id)]));
+    const lost = entries.filter((e) => !won.has(lockKey(e)));
     const states = new Map<string, PaymentState>();
     if (lost.length > 0) {
       const { rows: existing } = await this.db.query<{ payer: string; nonce: string; state: PaymentState }>(
         `SELECT p.payer, p.nonce, p.state FROM payments p JOIN unnest($1::text[], $2::text[]) AS k(payer, nonce) ON p.payer = k.payer AND p.nonce = k.nonce`,
         [lost.map((e) => e.payer.toLowerCase()), lost.map((e) => e.nonce.toLowerCase())],
       );
-      for (const row of existing) states.set(`${row.payer} ${row.nonce}`, row.state);
+      for (const row of existing) states.set(lockKey(row), row.state);
     }
     return entries.map((e) => {
-      const key = `${e.payer.toLowerCase()} ${e.nonce.toLowerCase()}`;
+      const key = lockKey(e);
       const id = won.get(key);
       // A row missing now can only have been deleted in between: in use, never free.
       return id !== undefined ? { locked: true, id } : { locked: false, state: states.get(key) ?? 'running' };

@@ -190,10 +190,10 @@ export class BatchSettlement implements Settlement {
       } catch (error) {
         const landed = sendMayHaveLanded(error);
         const { message } = settleErrorReason(error);
+        const reason = landed ? SETTLEMENT_PENDING : 'unexpected_settle_error';
         for (const q of live) {
-          const reason = landed ? SETTLEMENT_PENDING : 'unexpected_settle_error';
           outcomes.push({ id: q.request.paymentId, state: landed ? 'pending' : 'failed', error: `${reason}: the settlement transaction may not have been sent: ${message}` });
-          stage(q, this.failure(q.request, landed ? SETTLEMENT_PENDING : 'unexpected_settle_error', `the settlement transaction could not be sent: ${message}`));
+          stage(q, this.failure(q.request, reason, `the settlement transaction could not be sent: ${message}`));
         }
         return;
       }
@@ -223,8 +223,8 @@ export class BatchSettlement implements Settlement {
   }
 
   /**
-   * One eth_call (a gas estimate for a single payment) tells which payments would settle; the
-   * others are refused now, alone, without spending gas. Returns the transaction for the rest.
+   * One eth_call (of aggregate3, or of USDC itself for a single payment) tells which payments would
+   * settle; the others are refused now, alone, without spending gas. Returns the transaction for the rest.
    */
   private async simulate(
     account: SettlerAccount,
@@ -332,6 +332,6 @@ export class BatchSettlement implements Settlement {
   }
 
   private failure(request: SettlementRequest, errorReason: string, errorMessage: string, transaction: Hex | '' = ''): SettleResponse {
-    return { success: false, errorReason, errorMessage, transaction, network: this.options.network.caip2, payer: request.authorization.authorization.from };
+    return { success: false, errorReason, errorMessage, transaction, network: this.options.network.caip2, payer: getAddress(request.authorization.authorization.from) };
   }
 }
