@@ -188,6 +188,8 @@ describe('batched settlement', () => {
       const hash = (await row(p))?.txHash;
       return hash && hash !== first ? hash : undefined;
     }, 'the replacement');
+    // The hash is written before the send: mine only once the node holds the replacement.
+    await until(() => clients.publicClient.getTransaction({ hash: second as Hex }).catch(() => undefined), 'the node to hold the replacement');
     await rpc('evm_mine', []);
     const answer = await settling;
     assert.equal(answer.success, true);
