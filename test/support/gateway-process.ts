@@ -1,5 +1,5 @@
-// toolgate as a real process (`src/main.ts` through tsx), as `npm start` runs it: for tests that
-// kill it, signal it or read what it prints.
+// toolgate as a real process (`src/main.ts` through tsx, as `npm start` runs it, or another entry
+// such as a compiled build): for tests that kill it, signal it or read what it prints.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 
@@ -13,9 +13,16 @@ export interface GatewayProcess {
   waitFor(pattern: RegExp, ms?: number): Promise<RegExpExecArray>;
 }
 
+/** How to start it: node's arguments and working directory (default: `--import tsx src/main.ts`). */
+export interface GatewayEntry {
+  args: string[];
+  cwd?: string;
+}
+
 /** Starts the process with only PATH, HOME and `env`: no settings leak in from the test's shell. */
-export function runGateway(env: Record<string, string>): GatewayProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+export function runGateway(env: Record<string, string>, entry: GatewayEntry = { args: ['--import', 'tsx', main] }): GatewayProcess {
+  const child = spawn(process.execPath, entry.args, {
+    cwd: entry.cwd,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -35,8 +42,8 @@ export function runGateway(env: Record<string, string>): GatewayProcess {
 }
 
 /** Starts a gateway process and waits until it listens; its base URL. */
-export async function startGatewayProcess(env: Record<string, string>): Promise<GatewayProcess & { baseUrl: string }> {
-  const started = runGateway({ PORT: '0', ...env });
+export async function startGatewayProcess(env: Record<string, string>, entry?: GatewayEntry): Promise<GatewayProcess & { baseUrl: string }> {
+  const started = runGateway({ PORT: '0', ...env }, entry);
   const [, baseUrl] = await started.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
   return { ...started, baseUrl: baseUrl! };
 }
