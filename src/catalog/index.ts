@@ -30,7 +30,7 @@ import { searchTool } from './web/search.ts';
 import { trendingNewsTool } from './web/trending-news.ts';
 import { waybackTool } from './web/wayback.ts';
 
-export const catalog: readonly Tool[] = [
+const tools = [
   browseTool,
   searchTool,
   distillTool,
@@ -59,4 +59,9 @@ export const catalog: readonly Tool[] = [
   wikiTool,
   reverseGeocodeTool,
   waybackTool,
-];
+] as const;
+
+/** The catalogue's tools with their own names, inputs and outputs (the typed client derives from it). */
+export type CatalogTools = typeof tools;
+
+export const catalog: readonly Tool[] = tools;

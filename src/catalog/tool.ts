@@ -58,7 +58,7 @@ export interface ToolAnnotations {
   destructiveHint?: boolean;
 }
 
-export interface ToolDefinition<S extends ToolInput = ToolInput> {
+export interface ToolDefinition<S extends ToolInput = ToolInput, O = unknown> {
   /** MCP tool name, snake_case, as in the spec's MCP table. */
   name: string;
   title: string;
@@ -84,13 +84,16 @@ export interface ToolDefinition<S extends ToolInput = ToolInput> {
    * then every face answers "not implemented" before any payment is asked for.
    * Declared as a method so a handler typed for its own input fits the catalogue's list.
    */
-  handler?(input: z.output<S>, ctx: ToolContext): Promise<unknown>;
+  handler?(input: z.output<S>, ctx: ToolContext): Promise<O>;
 }
 
 export type Tool = ToolDefinition<ToolInput>;
 
-/** Declares a tool with its input type flowing into its handler. */
-export function defineTool<S extends ToolInput>(definition: ToolDefinition<S>): ToolDefinition<S> {
+/**
+ * Declares a tool with its input type flowing into its handler; its name (as a literal) and its
+ * handler's output type are kept, so the typed client (src/client/tool-types.ts) can derive from them.
+ */
+export function defineTool<const N extends string, S extends ToolInput, O>(definition: ToolDefinition<S, O> & { name: N }): ToolDefinition<S, O> & { name: N } {
   return definition;
 }
 

@@ -1,0 +1,118 @@
+// The typed client library (toolgate/client) pays a real gateway on anvil with Circle's USDC, and
+// refuses, with nothing signed, a 402 that asks more than its per-call cap.
+import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import type { Hex, LocalAccount } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { createClient, SpendRefused } from 'toolgate/client';
+import { catalog } from '../../src/catalog/index.ts';
+import { gatewayAddress } from '../../src/client/gateway-address.ts';
+import { GatewaySession } from '../../src/client/gateway-session.ts';
+import { SpendLimits } from '../../src/client/spend-limits.ts';
+import { SpendRecord } from '../../src/client/spend-record.ts';
+import type { TestGateway } from '../support/gateway-harness.ts';
+import { startTestGateway } from '../support/gateway-harness.ts';
+import { chainClients, fundedPayerKey } from '../support/payments.ts';
+import { countingEchoTool } from '../support/test-tools.ts';
+
+let t: TestGateway;
+let home: string;
+const echo = countingEchoTool('0.004');
+before(async () => {
+  t = await startTestGateway({ catalog: [...catalog, echo.tool] });
+  home = await mkdtemp(join(tmpdir(), 'toolgate-client-'));
+});
+after(async () => {
+  await t?.close();
+  await rm(home, { recursive: true, force: true });
+});
+
+test('a typed tool function pays, returns the output and a receipt whose transaction moved exactly the price', async () => {
+  const payerKey = await fundedPayerKey(t.devChain, '1');
+  const payer = privateKeyToAccount(payerKey);
+  const { balanceOf, publicClient } = chainClients(t.devChain);
+  const before = [await balanceOf(payer.address), await balanceOf(t.devChain.payTo)] as const;
+  const toolgate = createClient({ url: t.baseUrl, payerKey, env: { TOOLGATE_HOME: home } });
+  try {
+    const { output, receipt } = await toolgate.generate_hashes_and_uuids({ input: 'hello world' });
+    // Typed from the catalogue: the handler's union of ids, or ids and Hashes when an input is given.
+    assert.ok('hash' in output, JSON.stringify(output));
+    assert.equal(output.hash.sha256, 'b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9');
+    assert.ok(receipt);
+    assert.equal(receipt.price, '0.001');
+    assert.equal(receipt.payer, payer.address);
+    assert.equal(receipt.network, t.devChain.network);
+    assert.equal(receipt.explorerUrl, undefined, 'a local chain has no explorer');
+    const mined = await publicClient.getTransactionReceipt({ hash: receipt.transaction as Hex });
+    assert.equal(mined.status, 'success');
+    assert.equal(before[0] - (await balanceOf(payer.address)), 1000n);
+    assert.equal((await balanceOf(t.devChain.payTo)) - before[1], 1000n);
+    assert.equal(toolgate.sessionSpent(), '0.001');
+    const entries = await new SpendRecord(join(home, 'spend.json')).entries();
+    const mine = entries.filter((e) => e.payer === payer.address);
+    assert.deepEqual(mine.map((e) => [e.state, e.amount, e.transaction]), [['spent', '1000', receipt.transaction]]);
+  } finally {
+    await toolgate.close();
+  }
+});
+
+test('--max-price below the price: refused before signing, nothing moves, the tool does not run', async () => {
+  const payerKey = await fundedPayerKey(t.devChain, '1');
+  const payer = privateKeyToAccount(payerKey);
+  const { balanceOf } = chainClients(t.devChain);
+  const before = [await balanceOf(payer.address), await balanceOf(t.devChain.payTo)] as const;
+  const runs = echo.runs.count;
+  const toolgate = createClient({ url: t.baseUrl, payerKey, maxPrice: '0.003', env: { TOOLGATE_HOME: home } });
+  try {
+    await assert.rejects(toolgate.call('test_echo', { word: 'dear' }), (error: unknown) => {
+      assert.ok(error instanceof SpendRefused, String(error));
+      assert.equal(error.cap, 'per-call');
+      assert.equal(error.price, 4000n);
+      assert.match(error.message, /test_echo costs 0\.004 USDC, above the per-call cap of 0\.003 USDC.*--max-price/);
+      return true;
+    });
+  } finally {
+    await toolgate.close();
+  }
+  assert.equal(echo.runs.count, runs);
+  assert.equal(await balanceOf(payer.address), before[0]);
+  assert.equal(await balanceOf(t.devChain.payTo), before[1]);
+});
+
+test('with no --max-price, a 402 asking more than the discovery document advertises is refused with nothing signed', async () => {
+  const payer = privateKeyToAccount(await fundedPayerKey(t.devChain, '1'));
+  let signatures = 0;
+  const signTypedData = (async (parameters: Parameters<LocalAccount['signTypedData']>[0]) => {
+    signatures += 1;
+    return payer.signTypedData(parameters);
+  }) as LocalAccount['signTypedData'];
+  const counted: LocalAccount = { ...payer, signTypedData };
+  // The document this client reads advertises 0.001 for test_echo; the gateway's 402 asks 0.004.
+  const cheapDocument: typeof fetch = async (input, init) => {
+    const response = await fetch(input, init);
+    if (!String(input instanceof Request ? input.url : input).endsWith('/.well-known/x402')) return response;
+    const text = (await response.text()).replaceAll('"amount":"4000"', '"amount":"1000"').replaceAll('"price":"0.004"', '"price":"0.001"');
+    return new Response(text, { status: response.status, headers: response.headers });
+  };
+  const record = new SpendRecord(join(home, 'spend-advertised.json'));
+  const session = new GatewaySession({ address: gatewayAddress(t.baseUrl), limits: new SpendLimits({ record }), payer: async () => counted, fetch: cheapDocument });
+  const runs = echo.runs.count;
+  try {
+    const tool = (await session.tools()).find((x) => x.name === 'test_echo');
+    assert.equal(tool?.atomicPrice, 1000n, 'the doctored document is what the client read');
+    await assert.rejects(session.call('test_echo', { word: 'dear' }), (error: unknown) => {
+      assert.ok(error instanceof SpendRefused, String(error));
+      assert.equal(error.price, 4000n);
+      assert.equal(error.limit, 1000n);
+      return true;
+    });
+  } finally {
+    await session.close();
+  }
+  assert.equal(signatures, 0);
+  assert.equal(echo.runs.count, runs);
+  assert.deepEqual(await record.entries(), []);
+});
