@@ -1,12 +1,12 @@
 // The production build as it is shipped: `scripts/build.mjs` compiles src/ into a folder that holds
-// only package.json, the JavaScript and node_modules WITHOUT tsx; plain `node dist/main.js` (no
-// --import, no NODE_OPTIONS) starts its own local chain and the official x402 client pays a call
-// whose answer comes from a sandbox worker the build copied beside the JavaScript.
+// only package.json, dist/ and the production dependencies (`npm install --omit=dev`) WITHOUT tsx;
+// plain `node dist/main.js` (no --import, no NODE_OPTIONS) starts its own local chain and the
+// official x402 client pays a call whose answer comes from a sandbox worker the build copied.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -19,13 +19,27 @@ import { startGatewayProcess } from '../support/gateway-process.ts';
 import type { GatewayProcess } from '../support/gateway-process.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-let shipped: string; // package.json, dist/, node_modules/ (symlinks to the checkout's, tsx left out)
+let shipped: string; // package.json, dist/, node_modules/ (symlinks to the checkout's packages)
 
-/** Every package of the checkout's node_modules except tsx (and .bin, which links to it). */
-async function nodeModulesWithoutTsx(target: string): Promise<void> {
-  await mkdir(target);
-  for (const name of await readdir(join(root, 'node_modules'))) {
-    if (name === 'tsx' || name.startsWith('.')) continue;
+/** The top-level packages `npm install --omit=dev` installs (nested ones come with their parent). */
+async function productionPackages(): Promise<string[]> {
+  // npm ls exits non-zero on any tree problem but still lists what is there.
+  const listed = await new Promise<string>((resolve) =>
+    execFile('npm', ['ls', '--omit=dev', '--all', '--parseable'], { cwd: root, maxBuffer: 16 << 20 }, (_error, stdout) => resolve(stdout)),
+  );
+  const prefix = `${join(root, 'node_modules')}/`;
+  return listed
+    .split('\n')
+    .filter((line) => line.startsWith(prefix))
+    .map((line) => line.slice(prefix.length))
+    .filter((name) => /^(@[^/]+\/)?[^/]+$/.test(name));
+}
+
+/** The production dependencies, linked from the checkout, except tsx: nothing may need a TypeScript loader. */
+async function productionNodeModules(target: string): Promise<void> {
+  for (const name of await productionPackages()) {
+    if (name === 'tsx') continue;
+    await mkdir(dirname(join(target, name)), { recursive: true });
     await symlink(join(root, 'node_modules', name), join(target, name));
   }
 }
@@ -39,7 +53,8 @@ before(async () => {
   shipped = await mkdtemp(join(tmpdir(), 'toolgate-shipped-'));
   await promisify(execFile)(process.execPath, [join(root, 'scripts/build.mjs'), '--out-dir', join(shipped, 'dist')], { cwd: root });
   await copyFile(join(root, 'package.json'), join(shipped, 'package.json'));
-  await nodeModulesWithoutTsx(join(shipped, 'node_modules'));
+  await productionNodeModules(join(shipped, 'node_modules'));
+  assert.ok((await readdir(join(shipped, 'node_modules'))).includes('fastify'), 'npm ls listed the production dependencies');
 });
 after(() => rm(shipped, { recursive: true, force: true }));
 
