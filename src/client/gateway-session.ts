@@ -68,7 +68,7 @@ export interface GatewaySessionOptions {
   address: GatewayAddress;
   limits: SpendLimits;
   /** The payer, resolved when first needed (a keystore prompts only then). */
-  payer: (tools: readonly GatewayTool[]) => Promise<LocalAccount>;
+  payer: (tools: () => Promise<readonly GatewayTool[]>) => Promise<LocalAccount>;
   fetch?: typeof fetch;
 }
 
@@ -90,7 +90,7 @@ export class GatewaySession {
   }
 
   payer(): Promise<LocalAccount> {
-    this.payerResolved ??= this.tools().then((tools) => this.options.payer(tools));
+    this.payerResolved ??= this.options.payer(() => this.tools());
     this.payerResolved.catch(() => (this.payerResolved = undefined));
     return this.payerResolved;
   }
@@ -159,6 +159,12 @@ export class GatewaySession {
     // A result without a settlement response: money may have moved.
     await signed.reservation.keep();
     return { tool, output: outputOf(paid), result: paid };
+  }
+
+  /** The gateway's own tools/list (titles, descriptions with prices, input schemas, annotations). */
+  async listTools(): Promise<Awaited<ReturnType<Client['listTools']>>['tools']> {
+    const mcp = await this.mcp();
+    return (await mcp.listTools()).tools;
   }
 
   async close(): Promise<void> {

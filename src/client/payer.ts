@@ -50,11 +50,12 @@ export async function readKeystoreAccount(path: string, options: Pick<PayerOptio
   return privateKeyToAccount(await decryptKeystore(keystore, passphrase));
 }
 
-export async function resolvePayer(options: PayerOptions, tools: readonly GatewayTool[]): Promise<ResolvedPayer> {
+/** `tools` is read only when the demo payer is considered (no key, no keystore). */
+export async function resolvePayer(options: PayerOptions, tools: () => Promise<readonly GatewayTool[]>): Promise<ResolvedPayer> {
   const env = options.env ?? process.env;
   if (options.keystore) return { account: await readKeystoreAccount(options.keystore, options), source: `keystore ${options.keystore}` };
   if (env.TOOLGATE_PAYER_KEY) return { account: accountFromKey(env.TOOLGATE_PAYER_KEY, 'TOOLGATE_PAYER_KEY'), source: 'TOOLGATE_PAYER_KEY' };
-  const terms = tools[0];
+  const terms = (await tools())[0];
   const devChain = await readDevChainFile(env);
   if (devChain && terms && isLoopback(options.address) && devChain.network === terms.network && devChain.usdc.toLowerCase() === terms.asset.toLowerCase()) {
     return { account: accountFromKey(devChain.payer.privateKey, devChainFilePath(env)), source: `demo payer of ${devChainFilePath(env)}` };
