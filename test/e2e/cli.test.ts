@@ -31,7 +31,7 @@ after(async () => {
 let homes = 0;
 const freshHome = () => join(scratch, `home-${++homes}`);
 
-test('toolgate call pays: exit 0, the result, the price and a transaction that moved exactly the price', async () => {
+test('toolgate call pays: exit 0, the result, the price and a transaction that moved exactly the price', { timeout: 90_000 }, async () => {
   const key = await fundedPayerKey(t.devChain, '1');
   const payer = privateKeyToAccount(key);
   const { balanceOf, publicClient } = chainClients(t.devChain);
@@ -46,7 +46,7 @@ test('toolgate call pays: exit 0, the result, the price and a transaction that m
   assert.equal((await balanceOf(t.devChain.payTo)) - before, 4000n);
 });
 
-test('toolgate call --json prints one JSON document with the output and the receipt', async () => {
+test('toolgate call --json prints one JSON document with the output and the receipt', { timeout: 90_000 }, async () => {
   const key = await fundedPayerKey(t.devChain, '1');
   const run = await runToolgate(['call', 'test_echo', '--input', '{"word":"json"}', '--json'], { TOOLGATE_URL: t.baseUrl, TOOLGATE_PAYER_KEY: key, TOOLGATE_HOME: freshHome() });
   assert.equal(run.code, 0, run.stderr);
@@ -57,7 +57,7 @@ test('toolgate call --json prints one JSON document with the output and the rece
   assert.match(printed.receipt.transaction, /^0x[0-9a-f]{64}$/);
 });
 
-test('toolgate tools lists the tools with the prices and inputs of the discovery document', async () => {
+test('toolgate tools lists the tools with the prices and inputs of the discovery document', { timeout: 90_000 }, async () => {
   const run = await runToolgate(['tools', '--url', t.baseUrl, '--json'], {});
   assert.equal(run.code, 0, run.stderr);
   const tools = JSON.parse(run.stdout) as { name: string; price: string; atomicPrice: string; inputSchema: { properties: Record<string, unknown> } }[];
@@ -70,7 +70,7 @@ test('toolgate tools lists the tools with the prices and inputs of the discovery
   assert.match(human.stdout, /test_echo\s+0\.004 USDC\s+Echo\n\s+word: string/);
 });
 
-test('over --max-price: exit 3, the price and how to raise the cap on stderr, nothing signed or moved; --dry-run signs nothing', async () => {
+test('over --max-price: exit 3, the price and how to raise the cap on stderr, nothing signed or moved; --dry-run signs nothing', { timeout: 90_000 }, async () => {
   const key = await fundedPayerKey(t.devChain, '1');
   const payer = privateKeyToAccount(key);
   const { balanceOf } = chainClients(t.devChain);
@@ -92,7 +92,7 @@ test('over --max-price: exit 3, the price and how to raise the cap on stderr, no
   assert.deepEqual(await new SpendRecord(join(home, 'spend.json')).entries(), []);
 });
 
-test('six concurrent processes under a daily budget of three prices: exactly three pay, payTo receives exactly three prices', async () => {
+test('six concurrent processes under a daily budget of three prices: exactly three pay, payTo receives exactly three prices', { timeout: 90_000 }, async () => {
   const key = await fundedPayerKey(t.devChain, '1');
   const { balanceOf } = chainClients(t.devChain);
   const home = freshHome();
@@ -109,7 +109,7 @@ test('six concurrent processes under a daily budget of three prices: exactly thr
   assert.deepEqual(entries.map((e) => e.state), ['spent', 'spent', 'spent']);
 });
 
-test('with no payer configured against a local gateway, the demo payer of devchain.json pays; wallet address and balance name it', async () => {
+test('with no payer configured against a local gateway, the demo payer of devchain.json pays; wallet address and balance name it', { timeout: 90_000 }, async () => {
   const dataDir = join(scratch, 'data');
   const { rpcUrl, chainId, network, usdc, payTo, payer, tokenName } = t.devChain;
   await mkdir(dataDir, { recursive: true });
@@ -130,7 +130,7 @@ test('with no payer configured against a local gateway, the demo payer of devcha
   assert.match(none.stderr, /no payer configured.*TOOLGATE_PAYER_KEY.*--keystore/);
 });
 
-test('bad input is refused before anything is asked: an unknown input name, an unknown tool', async () => {
+test('bad input is refused before anything is asked: an unknown input name, an unknown tool', { timeout: 90_000 }, async () => {
   const env = { TOOLGATE_URL: t.baseUrl, TOOLGATE_HOME: freshHome() };
   const [name, tool] = await Promise.all([runToolgate(['call', 'test_echo', 'wrd=x'], env), runToolgate(['call', 'no_such_tool'], env)]);
   assert.equal(name.code, 2);

@@ -30,7 +30,7 @@ after(async () => {
   await rm(home, { recursive: true, force: true });
 });
 
-test('a typed tool function pays, returns the output and a receipt whose transaction moved exactly the price', async () => {
+test('a typed tool function pays, returns the output and a receipt whose transaction moved exactly the price', { timeout: 90_000 }, async () => {
   const payerKey = await fundedPayerKey(t.devChain, '1');
   const payer = privateKeyToAccount(payerKey);
   const { balanceOf, publicClient } = chainClients(t.devChain);
@@ -59,7 +59,7 @@ test('a typed tool function pays, returns the output and a receipt whose transac
   }
 });
 
-test('--max-price below the price: refused before signing, nothing moves, the tool does not run', async () => {
+test('--max-price below the price: refused before signing, nothing moves, the tool does not run', { timeout: 90_000 }, async () => {
   const payerKey = await fundedPayerKey(t.devChain, '1');
   const payer = privateKeyToAccount(payerKey);
   const { balanceOf } = chainClients(t.devChain);
@@ -82,7 +82,7 @@ test('--max-price below the price: refused before signing, nothing moves, the to
   assert.equal(await balanceOf(t.devChain.payTo), before[1]);
 });
 
-test('with no --max-price, a 402 asking more than the discovery document advertises is refused with nothing signed', async () => {
+test('with no --max-price, a 402 asking more than the discovery document advertises is refused with nothing signed', { timeout: 90_000 }, async () => {
   const payer = privateKeyToAccount(await fundedPayerKey(t.devChain, '1'));
   let signatures = 0;
   const signTypedData = (async (parameters: Parameters<LocalAccount['signTypedData']>[0]) => {

@@ -7,9 +7,14 @@ import { SpendRefused } from '../../client/spend-refusal.ts';
 
 export const RECEIPT_META = 'toolgate/receipt';
 
+/** The gateway's x402 entries of _meta (its serverInfo and the like describe the gateway, not this server). */
+function x402Meta(meta: Record<string, unknown> | undefined): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(meta ?? {}).filter(([key]) => key.startsWith('x402/')));
+}
+
 export function paidResult(paid: PaidCall): CallToolResult {
   const result = paid.result as CallToolResult;
-  return { ...result, _meta: { ...result._meta, ...(paid.receipt ? { [RECEIPT_META]: paid.receipt } : {}) } };
+  return { ...result, _meta: { ...x402Meta(result._meta), ...(paid.receipt ? { [RECEIPT_META]: paid.receipt } : {}) } };
 }
 
 export function errorResult(error: unknown): CallToolResult {
@@ -22,7 +27,7 @@ export function errorResult(error: unknown): CallToolResult {
       isError: true,
       content: [{ type: 'text', text: error.message }],
       structuredContent: { error: 'tool_call_failed', message: error.message, charged: error.charged, ...(structured ? { gateway: structured } : {}) },
-      ...(error.result?._meta ? { _meta: error.result._meta } : {}),
+      ...(error.result?._meta ? { _meta: x402Meta(error.result._meta) } : {}),
     };
   }
   return { isError: true, content: [{ type: 'text', text: (error as Error).message ?? String(error) }] };
