@@ -41,21 +41,26 @@ export interface KeystoreV3 {
 /** geth's "standard" scrypt cost: N = 2^18, r = 8, p = 1 (about 256 MB and a second or so). */
 export const STANDARD_SCRYPT = { n: 262_144, r: 8, p: 1 } as const;
 
+/** Refused before any work: more than 1 GiB of scrypt memory (128·r·(N+p+2) bytes), or p above 16. */
+const MAX_SCRYPT_BYTES = 2 ** 30;
+
 function scryptKey(passphrase: Buffer, params: ScryptParams): Promise<Buffer> {
   const { n, r, p, dklen } = params;
   if (!Number.isInteger(n) || n < 2 || (n & (n - 1)) !== 0) throw new Error(`keystore: scrypt n must be a power of two (got ${n})`);
+  if (!Number.isInteger(r) || !Number.isInteger(p) || r < 1 || p < 1 || p > 16 || 128 * r * (n + p + 2) > MAX_SCRYPT_BYTES) throw new Error(`keystore: scrypt parameters too expensive (n ${n}, r ${r}, p ${p}; at most 1 GiB and p 16)`);
   return new Promise((resolve, reject) =>
     scrypt(passphrase, Buffer.from(params.salt, 'hex'), dklen, { N: n, r, p, maxmem: 128 * n * r * p + 256 * r + 64 * 1024 * 1024 }, (error, key) => (error ? reject(error) : resolve(key))),
   );
 }
 
-async function deriveKey(passphrase: string, keystore: KeystoreV3): Promise<Buffer> {
+export async function deriveKey(passphrase: string, keystore: KeystoreV3): Promise<Buffer> {
   const secret = Buffer.from(passphrase.normalize('NFKC'), 'utf8');
   const { kdf, kdfparams } = keystore.crypto;
   if (kdf === 'scrypt') return scryptKey(secret, kdfparams as ScryptParams);
   if (kdf === 'pbkdf2') {
     const params = kdfparams as Pbkdf2Params;
     if (params.prf !== 'hmac-sha256') throw new Error(`keystore: unsupported PBKDF2 prf ${JSON.stringify(params.prf)} (only hmac-sha256)`);
+    if (!Number.isInteger(params.c) || params.c < 1 || params.c > 10_000_000) throw new Error(`keystore: PBKDF2 iteration count out of range (got ${params.c})`);
     return pbkdf2Async(secret, Buffer.from(params.salt, 'hex'), params.c, params.dklen, 'sha256');
   }
   throw new Error(`keystore: unsupported kdf ${JSON.stringify(kdf)} (scrypt or pbkdf2)`);
@@ -81,7 +86,11 @@ export function parseKeystore(text: string, source = 'keystore'): KeystoreV3 {
 
 /** The private key inside, or an error when the passphrase is wrong (the MAC does not match). */
 export async function decryptKeystore(keystore: KeystoreV3, passphrase: string): Promise<Hex> {
-  const derived = await deriveKey(passphrase, keystore);
+  return openWithDerivedKey(keystore, await deriveKey(passphrase, keystore));
+}
+
+/** Checks the MAC under `derived` and decrypts: the stage after the key derivation. */
+export function openWithDerivedKey(keystore: KeystoreV3, derived: Buffer): Hex {
   if (derived.length < 32) throw new Error('keystore: the derived key must be at least 32 bytes (dklen)');
   const ciphertext = Buffer.from(keystore.crypto.ciphertext, 'hex');
   const expected = Buffer.from(keystore.crypto.mac, 'hex');

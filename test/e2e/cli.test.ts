@@ -2,13 +2,15 @@
 // and prints the receipt, refuses over its caps with nothing signed, and concurrent invocations
 // sharing one spend record cannot overspend a daily budget.
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import type { Hex } from 'viem';
+import type { Address, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { catalog } from '../../src/catalog/index.ts';
+import { devPrivateKey } from '../../src/chain/dev-accounts.ts';
+import { mintUsdc } from '../../src/chain/fiat-token.ts';
 import { SpendRecord } from '../../src/client/spend-record.ts';
 import { runToolgate } from '../support/cli-process.ts';
 import type { TestGateway } from '../support/gateway-harness.ts';
@@ -137,4 +139,29 @@ test('bad input is refused before anything is asked: an unknown input name, an u
   assert.match(name.stderr, /test_echo takes no input named "wrd"; it takes: word/);
   assert.equal(tool.code, 1);
   assert.match(tool.stderr, /unknown tool "no_such_tool"; the gateway sells: browse_web_stealth, /);
+});
+
+test('wallet new writes a v3 keystore; funded, it pays with --keystore and the passphrase from the environment; a wrong one is refused', { timeout: 90_000 }, async () => {
+  const file = join(scratch, 'wallet', 'keystore.json');
+  const env = { TOOLGATE_URL: t.baseUrl, TOOLGATE_HOME: freshHome(), TOOLGATE_KEYSTORE_PASSWORD: 'correct horse battery' };
+  const created = await runToolgate(['wallet', 'new', '--keystore', file, '--json'], env);
+  assert.equal(created.code, 0, created.stderr);
+  const { address } = JSON.parse(created.stdout) as { address: Address };
+  const stored = JSON.parse(await readFile(file, 'utf8')) as { version: number; address: string; crypto: { kdf: string } };
+  assert.deepEqual([stored.version, stored.address, stored.crypto.kdf], [3, address.slice(2).toLowerCase(), 'scrypt']);
+  assert.equal((await stat(file)).mode & 0o777, 0o600);
+  const again = await runToolgate(['wallet', 'new', '--keystore', file], env);
+  assert.equal(again.code, 2);
+  assert.match(again.stderr, /exists already/);
+
+  await mintUsdc({ rpcUrl: t.devChain.rpcUrl, chainId: t.devChain.chainId, ownerKey: devPrivateKey('tokenOwner'), token: t.devChain.usdc, to: address, amount: 10_000n });
+  const paid = await runToolgate(['call', 'test_echo', 'word=keystore', '--keystore', file, '--json'], env);
+  assert.equal(paid.code, 0, paid.stderr);
+  assert.equal((JSON.parse(paid.stdout) as { receipt: { payer: string } }).receipt.payer, address);
+  const { balanceOf } = chainClients(t.devChain);
+  assert.equal(await balanceOf(address), 6_000n);
+
+  const wrong = await runToolgate(['wallet', 'address', '--keystore', file], { ...env, TOOLGATE_KEYSTORE_PASSWORD: 'wrong horse battery' });
+  assert.equal(wrong.code, 1);
+  assert.match(wrong.stderr, /wrong passphrase for this keystore/);
 });
