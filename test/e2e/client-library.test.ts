@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Hex, LocalAccount } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { createClient, SpendRefused } from 'toolgate/client';
+import { createClient, SpendRefused, ToolCallFailed } from 'toolgate/client';
 import { catalog } from '../../src/catalog/index.ts';
 import { gatewayAddress } from '../../src/client/gateway-address.ts';
 import { GatewaySession } from '../../src/client/gateway-session.ts';
@@ -16,13 +16,13 @@ import { SpendRecord } from '../../src/client/spend-record.ts';
 import type { TestGateway } from '../support/gateway-harness.ts';
 import { startTestGateway } from '../support/gateway-harness.ts';
 import { chainClients, fundedPayerKey } from '../support/payments.ts';
-import { countingEchoTool } from '../support/test-tools.ts';
+import { countingEchoTool, failingTool } from '../support/test-tools.ts';
 
 let t: TestGateway;
 let home: string;
 const echo = countingEchoTool('0.004');
 before(async () => {
-  t = await startTestGateway({ catalog: [...catalog, echo.tool] });
+  t = await startTestGateway({ catalog: [...catalog, echo.tool, failingTool('0.002')] });
   home = await mkdtemp(join(tmpdir(), 'toolgate-client-'));
 });
 after(async () => {
@@ -115,4 +115,32 @@ test('with no --max-price, a 402 asking more than the discovery document adverti
   assert.equal(signatures, 0);
   assert.equal(echo.runs.count, runs);
   assert.deepEqual(await record.entries(), []);
+});
+
+test('a paid call whose tool fails is not charged: the reservation is released, the daily budget is whole again', { timeout: 90_000 }, async () => {
+  const payerKey = await fundedPayerKey(t.devChain, '1');
+  const payer = privateKeyToAccount(payerKey);
+  const { balanceOf } = chainClients(t.devChain);
+  const before = await balanceOf(payer.address);
+  const dailyHome = await mkdtemp(join(tmpdir(), 'toolgate-client-daily-'));
+  const toolgate = createClient({ url: t.baseUrl, payerKey, dailyBudget: '0.002', env: { TOOLGATE_HOME: dailyHome } });
+  try {
+    await assert.rejects(toolgate.call('test_failing', {}), (error: unknown) => {
+      assert.ok(error instanceof ToolCallFailed, String(error));
+      assert.equal(error.charged, 'no');
+      assert.match(error.message, /kaboom|failed/);
+      assert.match(error.message, /you were not charged/);
+      return true;
+    });
+    assert.deepEqual(await new SpendRecord(join(dailyHome, 'spend.json')).entries(), []);
+    assert.equal(toolgate.sessionSpent(), '0');
+    // Had the first attempt stayed reserved, this one (0.002 again, budget 0.002) would be refused before signing.
+    await assert.rejects(toolgate.call('test_failing', {}), ToolCallFailed);
+    const paid = await toolgate.generate_hashes_and_uuids({});
+    assert.equal(paid.receipt?.price, '0.001');
+  } finally {
+    await toolgate.close();
+    await rm(dailyHome, { recursive: true, force: true });
+  }
+  assert.equal(before - (await balanceOf(payer.address)), 1000n);
 });
