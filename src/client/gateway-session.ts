@@ -134,13 +134,19 @@ export class GatewaySession {
     if (!isPaymentRequired(first.structuredContent)) throw new ToolCallFailed(failureMessage(first), first, 'no');
     const payer = await this.payer();
     const signed = await signWithinCaps(first.structuredContent, tool, payer, this.options.limits);
+    const sendPaid = async () => (await (await this.mcp()).callTool({ name, arguments: input, _meta: { [PAYMENT_META]: signed.payload } })) as CallToolResult;
     let paid: CallToolResult;
     try {
-      const mcp = await this.mcp();
-      paid = (await mcp.callTool({ name, arguments: input, _meta: { [PAYMENT_META]: signed.payload } })) as CallToolResult;
-    } catch (error) {
-      await signed.reservation.keep();
-      throw new ToolCallFailed(`no answer to the paid call (${(error as Error).message}); the payment may have been settled, so it stays counted in the spend record`, undefined, 'unknown');
+      paid = await sendPaid();
+    } catch (first) {
+      // The answer was lost (connection, timeout). The payment carries a payment identifier, so the
+      // same payment sent again gets the stored result if the first attempt settled, and runs once otherwise.
+      try {
+        paid = await sendPaid();
+      } catch (error) {
+        await signed.reservation.keep();
+        throw new ToolCallFailed(`no answer to the paid call (${(first as Error).message}; again: ${(error as Error).message}); the payment may have been settled, so it stays counted in the spend record`, undefined, 'unknown');
+      }
     }
     const settlement = paid._meta?.[PAYMENT_RESPONSE_META] as SettleResponse | undefined;
     const amount = BigInt(signed.requirements.amount);

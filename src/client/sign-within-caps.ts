@@ -6,6 +6,7 @@
 import { x402Client } from '@x402/core/client';
 import type { Network, PaymentPayload, PaymentRequired, PaymentRequirements } from '@x402/core/types';
 import { registerExactEvmScheme } from '@x402/evm/exact/client';
+import { appendPaymentIdentifierToExtensions } from '@x402/extensions/payment-identifier';
 import type { LocalAccount } from 'viem';
 import type { GatewayTool } from './gateway-tools.ts';
 import type { Reservation, SpendLimits } from './spend-limits.ts';
@@ -69,8 +70,11 @@ export async function signWithinCaps(paymentRequired: PaymentRequired, tool: Gat
       return { abort: true, reason: error.message };
     }
   });
+  // A payment identifier (x402's payment-identifier extension, when the gateway declares it) makes
+  // the paid call safe to send again: the gateway answers a repeat with the stored result.
+  const withIdentifier: PaymentRequired = { ...paymentRequired, extensions: appendPaymentIdentifierToExtensions({ ...structuredClone(paymentRequired.extensions ?? {}) }) };
   try {
-    const payload = await client.createPaymentPayload(paymentRequired);
+    const payload = await client.createPaymentPayload(withIdentifier);
     if (!reservation || !requirements) throw new Error('the x402 client signed without running its before-payment hook');
     return { payload, requirements, reservation };
   } catch (error) {

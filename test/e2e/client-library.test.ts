@@ -144,3 +144,34 @@ test('a paid call whose tool fails is not charged: the reservation is released, 
   }
   assert.equal(before - (await balanceOf(payer.address)), 1000n);
 });
+
+test('the answer to a paid call is lost: the same payment is sent again and gets the stored result, paid once', { timeout: 90_000 }, async () => {
+  const payer = privateKeyToAccount(await fundedPayerKey(t.devChain, '1'));
+  const { balanceOf } = chainClients(t.devChain);
+  const before = await balanceOf(t.devChain.payTo);
+  let dropped = 0;
+  // The first paid request reaches the gateway and is answered; the answer never comes back.
+  const losingFetch: typeof fetch = async (input, init) => {
+    const response = await fetch(input, init);
+    if (dropped === 0 && typeof init?.body === 'string' && init.body.includes('x402/payment')) {
+      dropped += 1;
+      await response.arrayBuffer();
+      throw new TypeError('fetch failed (answer lost on purpose)');
+    }
+    return response;
+  };
+  const record = new SpendRecord(join(home, 'spend-lost.json'));
+  const session = new GatewaySession({ address: gatewayAddress(t.baseUrl), limits: new SpendLimits({ record }), payer: async () => payer, fetch: losingFetch });
+  const runs = echo.runs.count;
+  try {
+    const paid = await session.call('test_echo', { word: 'again' });
+    assert.equal(dropped, 1);
+    assert.deepEqual(paid.output, { echo: 'again' });
+    assert.ok(paid.receipt);
+    assert.equal(echo.runs.count - runs, 1, 'the tool ran once');
+    assert.equal((await balanceOf(t.devChain.payTo)) - before, 4000n, 'paid once');
+    assert.deepEqual((await record.entries()).map((e) => [e.state, e.transaction]), [['spent', paid.receipt.transaction]]);
+  } finally {
+    await session.close();
+  }
+});
