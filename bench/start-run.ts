@@ -37,6 +37,13 @@ function freePort(): Promise<number> {
   });
 }
 
+/** CPU time the process has used so far, all its threads (user + system), in ms: unlike wall time, barely moved by other work on the machine. */
+function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const [utime, stime] = stat.slice(stat.lastIndexOf(')') + 2).split(' ').slice(11, 13).map(Number);
+  return ((utime ?? NaN) + (stime ?? NaN)) * 10; // USER_HZ = 100
+}
+
 function kiB(pid: number, field: string): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
@@ -50,13 +57,14 @@ async function startOnce(variant: Variant): Promise<Sample> {
   const started = performance.now();
   const child = spawn(process.execPath, variant.args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  let loadedMs: number | undefined;
-  let listeningMs: number | undefined;
+  let loaded: { ms: number; cpuMs: number } | undefined;
+  let listening: { ms: number; cpuMs: number } | undefined;
+  const now = () => ({ ms: performance.now() - started, cpuMs: cpuMs(child.pid!) });
   child.stdout.on('data', (d: Buffer) => {
     output += d.toString();
     // main.ts prints its first line once every module it imports statically is loaded.
-    if (loadedMs === undefined && /starting a local chain/.test(output)) loadedMs = performance.now() - started;
-    if (listeningMs === undefined && /listening on/.test(output)) listeningMs = performance.now() - started;
+    if (loaded === undefined && /starting a local chain/.test(output)) loaded = now();
+    if (listening === undefined && /listening on/.test(output)) listening = now();
   });
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));
   try {
@@ -71,7 +79,11 @@ async function startOnce(variant: Variant): Promise<Sample> {
     while (!/warmed up/.test(output)) await new Promise((r) => setTimeout(r, 20));
     await new Promise((r) => setTimeout(r, SETTLE_MS)); // an idle server, as it sits waiting for its first call
     const pid = child.pid!;
-    return { loadedMs: Math.round(loadedMs ?? NaN), listeningMs: Math.round(listeningMs ?? NaN), healthMs: Math.round(healthMs), rssMiB: Math.round(kiB(pid, 'VmRSS') / 1024), peakMiB: Math.round(kiB(pid, 'VmHWM') / 1024) };
+    return {
+      loadedMs: Math.round(loaded?.ms ?? NaN), loadedCpuMs: loaded?.cpuMs ?? NaN,
+      listeningMs: Math.round(listening?.ms ?? NaN), listeningCpuMs: listening?.cpuMs ?? NaN,
+      healthMs: Math.round(healthMs), rssMiB: Math.round(kiB(pid, 'VmRSS') / 1024), peakMiB: Math.round(kiB(pid, 'VmHWM') / 1024),
+    };
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
@@ -91,7 +103,7 @@ async function main(): Promise<void> {
     for (const variant of variants) {
       const sample = await startOnce(variant);
       samples.get(variant.name)!.push(sample);
-      console.log(`round ${round} ${variant.name.padEnd(14)} loaded ${sample.loadedMs} ms, listening ${sample.listeningMs} ms, /health ${sample.healthMs} ms, RSS ${sample.rssMiB} MiB (peak ${sample.peakMiB})`);
+      console.log(`round ${round} ${variant.name.padEnd(14)} loaded ${sample.loadedMs} ms (CPU ${sample.loadedCpuMs}), listening ${sample.listeningMs} ms (CPU ${sample.listeningCpuMs}), /health ${sample.healthMs} ms, RSS ${sample.rssMiB} MiB (peak ${sample.peakMiB})`);
     }
   }
   const results: StartResults = { machine, runs: RUNS, buildSeconds, loadAverageAtEnd: Number((loadavg()[0] ?? 0).toFixed(2)), variants, samples: Object.fromEntries(samples) };
