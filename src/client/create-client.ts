@@ -42,6 +42,8 @@ async function call(session: GatewaySession, name: string, input: Record<string,
   return { output: paid.output, ...(paid.receipt ? { receipt: paid.receipt } : {}) };
 }
 
+const TOOL_NAME = /^[a-z][a-z0-9_]*$/;
+
 export function createClient(options: ClientOptions = {}): ToolgateClient {
   const { payerKey, ...settings } = options;
   const session = payingSession({ ...settings, ...(payerKey ? { account: privateKeyToAccount(payerKey) } : {}) });
@@ -55,7 +57,8 @@ export function createClient(options: ClientOptions = {}): ToolgateClient {
   return new Proxy(controls, {
     get(target, property, receiver) {
       if (typeof property !== 'string' || property in target) return Reflect.get(target, property, receiver);
-      if (property === 'then') return undefined; // not a thenable
+      // Tool names are snake_case; anything else (then, toJSON, …) is not a tool, so the client is no thenable.
+      if (!TOOL_NAME.test(property) || property === 'then') return undefined;
       return (input: Record<string, unknown> = {}) => call(session, property, input);
     },
   }) as ToolgateClient;

@@ -5,3 +5,4 @@ export type { Receipt } from './receipt.ts';
 export type { GatewayTool } from './gateway-tools.ts';
 export { SpendRefused, type CapName } from './spend-refusal.ts';
 export { ToolCallFailed } from './gateway-session.ts';
+export { functionTools, type FunctionTool, type FunctionTools } from './function-tools.ts';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Hex, LocalAccount } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { createClient, SpendRefused, ToolCallFailed } from 'toolgate/client';
+import { createClient, functionTools, SpendRefused, ToolCallFailed } from 'toolgate/client';
 import { catalog } from '../../src/catalog/index.ts';
 import { gatewayAddress } from '../../src/client/gateway-address.ts';
 import { GatewaySession } from '../../src/client/gateway-session.ts';
@@ -174,4 +174,27 @@ test('the answer to a paid call is lost: the same payment is sent again and gets
   } finally {
     await session.close();
   }
+});
+
+test('function-calling adapter: definitions from the discovery document; a call pays, a refusal is JSON the model can read', { timeout: 90_000 }, async () => {
+  const payerKey = await fundedPayerKey(t.devChain, '1');
+  const { balanceOf } = chainClients(t.devChain);
+  const before = await balanceOf(t.devChain.payTo);
+  const toolgate = createClient({ url: t.baseUrl, payerKey, sessionBudget: '0.004', env: { TOOLGATE_HOME: home } });
+  try {
+    const adapter = await functionTools(toolgate);
+    const echoDefinition = adapter.definitions.find((d) => d.function.name === 'test_echo');
+    assert.deepEqual(echoDefinition?.function.parameters.required, ['word']);
+    assert.match(echoDefinition?.function.description ?? '', /Costs 0\.004 USDC per call\./);
+    const answer = JSON.parse(await adapter.run('test_echo', '{"word":"agent"}')) as { output: unknown; paid: { price: string; transaction: string } };
+    assert.deepEqual(answer.output, { echo: 'agent' });
+    assert.equal(answer.paid.price, '0.004');
+    const refused = JSON.parse(await adapter.run('test_echo', '{"word":"again"}')) as { error: string; cap: string; price: string };
+    assert.deepEqual([refused.error, refused.cap, refused.price], ['spend_refused', 'per-session', '0.004']);
+    assert.equal(JSON.parse(await adapter.run('test_echo', 'not json')).error, 'invalid_arguments');
+    assert.equal((toolgate as unknown as { toJSON?: unknown }).toJSON, undefined, 'not every property is a tool');
+  } finally {
+    await toolgate.close();
+  }
+  assert.equal((await balanceOf(t.devChain.payTo)) - before, 4000n);
 });
