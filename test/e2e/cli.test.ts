@@ -2,6 +2,7 @@
 // and prints the receipt, refuses over its caps with nothing signed, and concurrent invocations
 // sharing one spend record cannot overspend a daily budget.
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -164,4 +165,19 @@ test('wallet new writes a v3 keystore; funded, it pays with --keystore and the p
   const wrong = await runToolgate(['wallet', 'address', '--keystore', file], { ...env, TOOLGATE_KEYSTORE_PASSWORD: 'wrong horse battery' });
   assert.equal(wrong.code, 1);
   assert.match(wrong.stderr, /wrong passphrase for this keystore/);
+});
+
+test('npx toolgate in the checkout runs this bin, never a registry package (--offline would fail if npm had to fetch one)', { timeout: 60_000 }, async () => {
+  const root = new URL('../..', import.meta.url).pathname;
+  const run = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn('npx', ['--offline', 'toolgate', '--help'], { cwd: join(root, 'src'), env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  });
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stdout, /^toolgate: pay toolgate's tools per call in USDC \(x402\), within caps you set\./);
 });
