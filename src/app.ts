@@ -1,10 +1,13 @@
 // Builds the HTTP application from the catalogue and the payment gate.
-import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { ServerOptions } from 'node:http';
 import Fastify, { LogController } from 'fastify';
 import type { FastifyBaseLogger, FastifyError, FastifyInstance } from 'fastify';
 import type { Tool } from './catalog/tool.ts';
 import { corsHeaders } from './faces/http/payment-headers.ts';
+import { requestIdFor } from './faces/http/request-id.ts';
 import { registerToolRoutes } from './faces/http/tool-routes.ts';
+import { UnpaidFastPath } from './faces/http/unpaid-fast-path.ts';
 import { registerDiscoveryRoutes } from './faces/discovery/discovery-routes.ts';
 import { registerDashboardRoutes } from './faces/dashboard/dashboard-routes.ts';
 import { mcpServerDescription } from './faces/mcp/mcp-description.ts';
@@ -47,7 +50,20 @@ export interface BuiltApp {
   sseSessions: SseSessions;
 }
 
+/** What Fastify's own HTTP/1 server takes from its options (lib/server.js), for ours to take too. */
+interface FastifyServerSettings {
+  http?: ServerOptions;
+  keepAliveTimeout: number;
+  requestTimeout: number;
+  connectionTimeout: number;
+  maxRequestsPerSocket: number;
+}
+
 export function buildApp(options: AppOptions): BuiltApp {
+  const fastPath = new UnpaidFastPath();
+  // While closing, answers in flight end their connection: a kept-alive socket would otherwise hold
+  // the close open for the whole keep-alive timeout after the last answer.
+  let closing = false;
   const app = Fastify({
     bodyLimit: options.maxBodyBytes,
     trustProxy: options.trustedProxies.length > 0 ? [...options.trustedProxies] : false,
@@ -56,17 +72,24 @@ export function buildApp(options: AppOptions): BuiltApp {
     return503OnClosing: true,
     // A caller's own request id is kept when it is a plain token; otherwise one is made.
     requestIdHeader: false,
-    genReqId: (request) => {
-      const given = request.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
+    genReqId: (request) => requestIdFor(request.headers),
+    // Fastify's own HTTP/1 server, with unpaid GETs of tools answered first (unpaid-fast-path.ts).
+    serverFactory: (handler, given) => {
+      // Fastify has filled in its defaults by now (fastify.js); its types leave them unknown.
+      const settings = given as unknown as FastifyServerSettings;
+      const server = createServer(settings.http ?? {}, (request, response) => {
+        if (closing || !fastPath.serve(request, response)) handler(request, response);
+      });
+      server.keepAliveTimeout = settings.keepAliveTimeout;
+      server.requestTimeout = settings.requestTimeout;
+      server.setTimeout(settings.connectionTimeout);
+      if (settings.maxRequestsPerSocket > 0) server.maxRequestsPerSocket = settings.maxRequestsPerSocket;
+      return server;
     },
   });
 
   // Tools take JSON only: anything else is refused with a 400 naming the content type.
   app.removeContentTypeParser(['text/plain']);
-  // While closing, answers in flight end their connection: a kept-alive socket would otherwise hold
-  // the close open for the whole keep-alive timeout after the last answer.
-  let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
   });
@@ -96,7 +119,7 @@ export function buildApp(options: AppOptions): BuiltApp {
     return reply.code(report.status === 'ok' ? 200 : 503).header('cache-control', 'no-store').send(report);
   });
 
-  registerToolRoutes(app, { catalog: options.catalog, gate: options.gate, publicBaseUrl: options.publicBaseUrl });
+  registerToolRoutes(app, { catalog: options.catalog, gate: options.gate, publicBaseUrl: options.publicBaseUrl, fastPath });
   const sseSessions = registerMcpRoutes(app, {
     face: mcpFace(options.catalog, options.gate),
     policy: options.mcpOriginPolicy,

@@ -140,33 +140,58 @@ export class PaymentGate {
   async handle(call: GateCall): Promise<GateOutcome> {
     const started = performance.now();
     const outcome = await this.decide(call);
+    this.record(call, outcome, started);
+    return outcome;
+  }
+
+  /**
+   * An unpaid call with valid input, answered without the asynchronous path: its 402 (recorded like
+   * any call). Undefined for anything else, which then takes `handle` (and is recorded there).
+   */
+  answerUnpaid(call: GateCall): GateOutcome | undefined {
+    const started = performance.now();
+    if (!isUnpaid(call.payment) || 'refusal' in this.screen(call)) return undefined;
+    const outcome = this.unpaid(call);
+    this.record(call, outcome, started);
+    return outcome;
+  }
+
+  private record(call: GateCall, outcome: GateOutcome, started: number): void {
     const code = outcomeCode(outcome);
     this.deps.metrics?.record({
       tool: call.toolName, face: call.face ?? 'http', kind: outcome.kind, ...(code ? { code } : {}), price: call.price,
       at: this.now(), durationMs: performance.now() - started,
     });
-    return outcome;
   }
 
-  private async decide(call: GateCall): Promise<GateOutcome> {
+  /** What is decided before any payment: the input, whether the tool is built, its own precheck. */
+  private screen(call: GateCall): { value: Record<string, unknown> } | { refusal: GateOutcome } {
     const verdict = validateInput(call.input, call.rawInput);
-    if (!verdict.ok) return { kind: 'invalid_input', issues: verdict.issues };
+    if (!verdict.ok) return { refusal: { kind: 'invalid_input', issues: verdict.issues } };
     if (!call.handler) {
       return {
-        kind: 'not_implemented',
-        message: `${call.toolName} is declared but not built yet. No payment was asked for and nothing was charged.`,
+        refusal: {
+          kind: 'not_implemented',
+          message: `${call.toolName} is declared but not built yet. No payment was asked for and nothing was charged.`,
+        },
       };
     }
     if (call.precheck) {
       try {
         call.precheck(verdict.value, { web: this.deps.services.web });
       } catch (error) {
-        if (error instanceof ToolError) return toolFailed(error);
+        if (error instanceof ToolError) return { refusal: toolFailed(error) };
         throw error;
       }
     }
+    return { value: verdict.value };
+  }
 
-    if (call.payment === undefined || call.payment === null || call.payment === '') return this.unpaid(call);
+  private async decide(call: GateCall): Promise<GateOutcome> {
+    const screened = this.screen(call);
+    if ('refusal' in screened) return screened.refusal;
+    const input = screened.value;
+    if (isUnpaid(call.payment)) return this.unpaid(call);
     const accepts = this.requirements(call.price);
     const extensions = this.extensionsOf(call);
     const ask = (error: string): GateOutcome => ({
@@ -190,7 +215,7 @@ export class PaymentGate {
       return { kind: 'invalid_input', issues: [{ field: `payment.extensions.${PAYMENT_IDENTIFIER}`, message: identifier.message }] };
     }
     const keyed = identifier.kind === 'id'
-      ? { id: identifier.id, fingerprint: requestFingerprint({ tool: call.toolName, input: verdict.value, payer, requirements }) }
+      ? { id: identifier.id, fingerprint: requestFingerprint({ tool: call.toolName, input, payer, requirements }) }
       : undefined;
     if (keyed) {
       const earlier = await this.answerRetry(keyed, payload, authorization.value, requirements);
@@ -219,7 +244,7 @@ export class PaymentGate {
     // how it ended, whichever way.
     let moved = false;
     try {
-      const outcome = await this.lockRunSettle(call, { input: verdict.value, payload, requirements, authorization: authorization.value, keyed, accepts, extensions, ask });
+      const outcome = await this.lockRunSettle(call, { input, payload, requirements, authorization: authorization.value, keyed, accepts, extensions, ask });
       moved = (outcome.kind === 'paid' && !outcome.replayed) || (outcome.kind === 'settlement_failed' && outcome.settlement.errorReason === SETTLEMENT_PENDING);
       return outcome;
     } finally {
@@ -417,3 +442,5 @@ export function decodePayment(payment: unknown): Decoded {
   }
   return { ok: true, payload: parsed.data as PaymentPayload };
 }
+
+const isUnpaid = (payment: unknown) => payment === undefined || payment === null || payment === '';

@@ -7,11 +7,15 @@ import type { GateCall, GateOutcome, PaymentGate } from '../../payments/gate.ts'
 import { httpBazaar } from '../discovery/bazaar.ts';
 import { httpFieldName, httpInput } from './http-input.ts';
 import { base64Json, PAYMENT_REQUIRED, PAYMENT_RESPONSE, paymentFromHeaders } from './payment-headers.ts';
+import { encoded402 } from './unpaid-fast-path.ts';
+import type { UnpaidFastPath } from './unpaid-fast-path.ts';
 
 export interface ToolRoutesOptions {
   catalog: readonly Tool[];
   gate: PaymentGate;
   publicBaseUrl: string;
+  /** Where unpaid GETs are answered before the framework (see unpaid-fast-path.ts). */
+  fastPath?: UnpaidFastPath;
 }
 
 export function registerToolRoutes(app: FastifyInstance, options: ToolRoutesOptions): void {
@@ -25,11 +29,29 @@ export function registerToolRoutes(app: FastifyInstance, options: ToolRoutesOpti
         mimeType: 'application/json',
       };
       const extensions = httpBazaar(tool, route);
+      const fromQuery = route.method === 'GET';
+      const callOf = (source: unknown, payment: string | undefined, caller: GateCall['caller']): GateCall => ({
+        toolName: tool.name,
+        price: tool.price,
+        input,
+        handler: handler?.bind(tool),
+        precheck: tool.precheck?.bind(tool) as GateCall['precheck'],
+        rawInput: httpInput(route, input, source, fromQuery),
+        payment,
+        resource,
+        extensions,
+        caller,
+        ...(tool.timeoutMs ? { timeoutMs: tool.timeoutMs } : {}),
+        face: 'http',
+      });
+      if (fromQuery && options.fastPath) {
+        // An unpaid call records no caller; the socket's address stands in for the proxy-aware one.
+        options.fastPath.add(route.path, (query, request) => options.gate.answerUnpaid(callOf(query, undefined, { ip: request.socket.remoteAddress ?? '' })));
+      }
       app.route({
         method: route.method,
         url: route.path,
         handler: async (request: FastifyRequest, reply: FastifyReply) => {
-          const source = route.method === 'GET' ? request.query : request.body;
           const payment = paymentFromHeaders(request.headers);
           // Only a paid call runs a handler that a caller going away should stop.
           const abort = payment === undefined ? undefined : new AbortController();
@@ -38,21 +60,9 @@ export function registerToolRoutes(app: FastifyInstance, options: ToolRoutesOpti
               if (!reply.sent) abort.abort();
             });
           }
-          const outcome = await options.gate.handle({
-            toolName: tool.name,
-            price: tool.price,
-            input,
-            handler: handler?.bind(tool),
-            precheck: tool.precheck?.bind(tool) as GateCall['precheck'],
-            rawInput: httpInput(route, input, source, route.method === 'GET'),
-            payment,
-            resource,
-            extensions,
-            caller: { ip: request.ip, ...(request.headers['user-agent'] ? { userAgent: request.headers['user-agent'] } : {}), requestId: request.id },
-            ...(tool.timeoutMs ? { timeoutMs: tool.timeoutMs } : {}),
-            ...(abort ? { signal: abort.signal } : {}),
-            face: 'http',
-          });
+          const caller = { ip: request.ip, ...(request.headers['user-agent'] ? { userAgent: request.headers['user-agent'] } : {}), requestId: request.id };
+          const call = callOf(fromQuery ? request.query : request.body, payment, caller);
+          const outcome = await options.gate.handle(abort ? { ...call, signal: abort.signal } : call);
           return sendOutcome(reply, route, outcome);
         },
       });
@@ -78,7 +88,7 @@ function sendOutcome(reply: FastifyReply, route: HttpRoute, outcome: GateOutcome
     case 'not_implemented':
       return reply.code(501).send({ error: 'not_implemented', message: outcome.message, charged: false });
     case 'payment_required': {
-      const { json, header } = serialized(outcome.paymentRequired);
+      const { json, header } = encoded402(outcome.paymentRequired);
       return reply.code(402).header(PAYMENT_REQUIRED, header).header('cache-control', 'no-store').type('application/json; charset=utf-8').send(json);
     }
     case 'settlement_failed': {
@@ -106,17 +116,4 @@ function sendOutcome(reply: FastifyReply, route: HttpRoute, outcome: GateOutcome
       if (outcome.code === 'payment_identifier_in_progress') reply.header('retry-after', '2');
       return reply.code(409).send({ error: outcome.code, message: outcome.message, charged: false });
   }
-}
-
-// The gate hands back the same PaymentRequired for every unpaid call to a route: encode it once.
-const encodings = new WeakMap<object, { json: string; header: string }>();
-
-function serialized(paymentRequired: object): { json: string; header: string } {
-  let encoded = encodings.get(paymentRequired);
-  if (!encoded) {
-    const json = JSON.stringify(paymentRequired);
-    encoded = { json, header: base64Json(json) };
-    encodings.set(paymentRequired, encoded);
-  }
-  return encoded;
 }

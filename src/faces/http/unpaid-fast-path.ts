@@ -1,0 +1,66 @@
+// The unpaid GET of a tool, answered before the framework sees it: the most frequent request a
+// gateway gets (every paid call starts with one, and crawlers send nothing else). It goes through
+// the same gate (input validated, the tool built, its precheck, the call recorded) and answers the
+// same bytes as the tool's route would; anything else (a payment, bad input, another method or
+// path) is left to the framework. Under load this is most of the 402 path's cost: Fastify's
+// request and reply objects, hooks and header merging for an answer that never changes.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parse } from 'node:querystring';
+import type { PaymentRequired } from '@x402/core/types';
+import type { GateOutcome } from '../../payments/gate.ts';
+import { base64Json, corsHeaders, PAYMENT_REQUIRED, PAYMENT_SIGNATURE, X_PAYMENT } from './payment-headers.ts';
+import { requestIdFor } from './request-id.ts';
+
+/** Answers an unpaid call's query with its 402, or undefined when the call must take the full path. */
+export type UnpaidAnswer = (query: Record<string, unknown>, request: IncomingMessage) => GateOutcome | undefined;
+
+export interface Encoded402 {
+  json: string;
+  header: string;
+  /** Every header of the answer but the request id, as [name, value, name, value, …]. */
+  rawHeaders: string[];
+}
+
+// The gate hands back the same PaymentRequired for every unpaid call to a route: encode it once.
+const encodings = new WeakMap<PaymentRequired, Encoded402>();
+
+export function encoded402(paymentRequired: PaymentRequired): Encoded402 {
+  let encoded = encodings.get(paymentRequired);
+  if (!encoded) {
+    const json = JSON.stringify(paymentRequired);
+    const header = base64Json(json);
+    const rawHeaders = [
+      ...Object.entries(corsHeaders).flat(),
+      PAYMENT_REQUIRED.toLowerCase(), header,
+      'cache-control', 'no-store',
+      'content-type', 'application/json; charset=utf-8',
+      'content-length', String(Buffer.byteLength(json)),
+    ];
+    encoded = { json, header, rawHeaders };
+    encodings.set(paymentRequired, encoded);
+  }
+  return encoded;
+}
+
+export class UnpaidFastPath {
+  private readonly routes = new Map<string, UnpaidAnswer>();
+
+  add(path: string, answer: UnpaidAnswer): void {
+    this.routes.set(path, answer);
+  }
+
+  /** True when it answered; false leaves the request untouched for the framework. */
+  serve(request: IncomingMessage, response: ServerResponse): boolean {
+    if (request.method !== 'GET' || request.headers[PAYMENT_SIGNATURE] !== undefined || request.headers[X_PAYMENT] !== undefined) return false;
+    const url = request.url ?? '';
+    const mark = url.indexOf('?');
+    const answer = this.routes.get(mark === -1 ? url : url.slice(0, mark));
+    if (!answer) return false;
+    const outcome = answer(mark === -1 ? {} : parse(url.slice(mark + 1)), request);
+    if (outcome?.kind !== 'payment_required') return false;
+    const { json, rawHeaders } = encoded402(outcome.paymentRequired);
+    response.writeHead(402, [...rawHeaders, 'x-request-id', requestIdFor(request.headers)]);
+    response.end(json);
+    return true;
+  }
+}
