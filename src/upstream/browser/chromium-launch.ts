@@ -2,7 +2,6 @@
 // network: all traffic goes to a proxy on a closed loopback port (loopback included), and host
 // names never resolve. The real answers come from the route handler (see resource-routing.ts).
 import type { Browser, BrowserContextOptions } from 'playwright-core';
-import { chromium } from 'playwright-core';
 
 /** Port 9 (discard) on loopback: nothing listens there, so a proxied connection fails at once. */
 const DEAD_PROXY = 'http://127.0.0.1:9';
@@ -30,6 +29,8 @@ const LOCKED_DOWN_ARGS: readonly string[] = [
 ];
 
 export async function launchChromium(executablePath: string, timeoutMs = 20_000): Promise<Browser> {
+  // Imported on the first render, not at start: playwright-core weighs ~40 MB in memory.
+  const { chromium } = await import('playwright-core');
   return chromium.launch({ executablePath, args: [...LOCKED_DOWN_ARGS], timeout: timeoutMs, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
 }
 

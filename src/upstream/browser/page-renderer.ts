@@ -2,7 +2,6 @@
 // Chromium. Each render gets a fresh context whose every request is answered by the caller's
 // ResourceFetcher (the SSRF-guarded fetch), so the browser itself never connects anywhere.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { errors } from 'playwright-core';
 import type { Logger } from '../../log.ts';
 import { silentLogger } from '../../log.ts';
 import { DEFAULT_CHROMIUM_PATH, missingExecutableReason } from './chromium-executable.ts';
@@ -66,7 +65,7 @@ export class PageRenderer {
     try {
       return await untilAborted(this.renderInSlot(target, options, deadline), deadline.signal);
     } catch (error) {
-      throw deadline.endedBy() ?? (error instanceof errors.TimeoutError ? deadline.timedOut() : error);
+      throw deadline.endedBy() ?? (isPlaywrightTimeout(error) ? deadline.timedOut() : error);
     } finally {
       deadline.finish();
     }
@@ -229,3 +228,6 @@ function firstLine(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return (message.split('\n').find((line) => line.trim() !== '') ?? message).trim().slice(0, 300);
 }
+
+/** playwright-core's errors.TimeoutError, known by its name so that the module loads only when a render runs. */
+const isPlaywrightTimeout = (error: unknown) => error instanceof Error && error.name === 'TimeoutError';
