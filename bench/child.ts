@@ -53,9 +53,10 @@ function wrap(name: string, child: ChildProcess, logFile: string): Child {
 }
 
 /** Spawns `node --import tsx <script>` with all output going to `logFile`; readiness is the caller's business. */
-export function spawnScript(name: string, script: string, env: NodeJS.ProcessEnv, logFile: string): Child {
+/** Runs a TypeScript script through tsx, or (`compiled`) a JavaScript one with plain node. */
+export function spawnScript(name: string, script: string, env: NodeJS.ProcessEnv, logFile: string, compiled = false): Child {
   const fd = openSync(logFile, 'w');
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { env, stdio: ['ignore', fd, fd], detached: true });
+  const child = spawn(process.execPath, compiled ? [script] : ['--import', 'tsx', script], { env, stdio: ['ignore', fd, fd], detached: true });
   closeSync(fd);
   return wrap(name, child, logFile);
 }

@@ -20,6 +20,8 @@ export interface BenchConfig {
   quietWaitSeconds: number;
   /** BENCH_WRITE_DOCS=0 leaves docs/benchmarks.md alone. */
   writeDocs: boolean;
+  /** BENCH_TOOLGATE_BUILD: `compiled` (default: `npm run build`, then `node dist/main.js`, as in production) or `source` (tsx). */
+  toolgateBuild: 'compiled' | 'source';
 }
 
 function number(name: string, fallback: number, min: number, max: number): number {
@@ -34,6 +36,12 @@ function flag(name: string, fallback: boolean): boolean {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   return !['0', 'false', 'no'].includes(raw.toLowerCase());
+}
+
+function toolgateBuild(raw: string | undefined): BenchConfig['toolgateBuild'] {
+  if (raw === undefined || raw === '' || raw === 'compiled') return 'compiled';
+  if (raw === 'source') return 'source';
+  throw new Error(`BENCH_TOOLGATE_BUILD=${raw}: expected compiled or source`);
 }
 
 export function loadBenchConfig(): BenchConfig {
@@ -56,5 +64,6 @@ export function loadBenchConfig(): BenchConfig {
     quietWaitSeconds: number('BENCH_QUIET_WAIT_SECONDS', 5, 0, 600),
     skipToolgate: flag('BENCH_SKIP_TOOLGATE', false),
     writeDocs: flag('BENCH_WRITE_DOCS', true),
+    toolgateBuild: toolgateBuild(process.env.BENCH_TOOLGATE_BUILD),
   };
 }

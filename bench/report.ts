@@ -194,8 +194,8 @@ function methodLines(r: BenchResults): string[] {
   return [
     '### Method',
     '',
-    `- One run of \`npm run bench\` on loopback (127.0.0.1). Every server runs as its own child process (\`node --import tsx\`); the load generator and the paying clients run in the bench process. Nothing is pinned to a CPU.`,
-    `- **toolgate**: \`src/main.ts\` with only \`PORT\` and a fresh \`TOOLGATE_DATA_DIR\` (local mode: it starts anvil, deploys Circle FiatTokenV2_2 behind its proxy and settles with its own key). Its anvil is the chain for both apps.`,
+    `- One run of \`npm run bench\` on loopback (127.0.0.1). Every server runs as its own child process (the reference and the bare server through \`node --import tsx\`); the load generator and the paying clients run in the bench process. Nothing is pinned to a CPU.`,
+    `- **toolgate**: ${c.toolgateBuild === 'compiled' ? '\`npm run build\`, then \`node dist/main.js\` (as in production, no TypeScript loader)' : '\`node --import tsx src/main.ts\` (BENCH_TOOLGATE_BUILD=source)'}, with only \`PORT\` and a fresh \`TOOLGATE_DATA_DIR\` (local mode: it starts anvil, deploys Circle FiatTokenV2_2 behind its proxy and settles with its own key). Its anvil is the chain for both apps.`,
     `- **reference**: Hono + \`@x402/hono\` \`paymentMiddleware\` over \`x402ResourceServer\` + \`ExactEvmScheme\` (server), with an in-process \`x402Facilitator\` + \`ExactEvmScheme\` (facilitator) through \`toFacilitatorEvmSigner\` over viem clients (receipt polling 50 ms, no nonce manager), settling with anvil account #6. Same route, price (\`1000\` atomic = 0.001 USDC, \`extra: {name: "USD Coin", version: "2"}\`), network \`eip155:31337\` and payTo as toolgate.`,
     `- **bare node:http**: answers every request with toolgate's own 402, recorded at the start of the run (the same headers and body, byte for byte), precomputed: the ceiling for the 402 path.`,
     `- **402 path**: autocannon (programmatic, one thread), ${c.connections} connections, ${c.warmupSeconds} s warm-up thrown away, then ${c.seconds} s measured, one target at a time; only 402 answers count.`,
@@ -269,10 +269,10 @@ export async function writeDocs(file: string, results: BenchResults): Promise<vo
   await writeSection(file, { begin: BEGIN, end: END }, generatedSection(results), DEFAULT_DOC);
 }
 
-/** The main process alone (no anvil): resident after warm-up, then after all the load; its peak is PGlite's start. */
+/** The main process alone (no anvil): resident after warm-up, then after all the load, and its peak. */
 function toolgateMemoryLine(r: BenchResults): string {
   const before = r.toolgateAfterWarmUp;
   const after = r.memory.toolgate;
   if (!before || !after) return "toolgate's main process: not measured.";
-  return `toolgate's main process, resident (MiB): ${before.leaderRssMiB} after start and warm-up, ${after.leaderRssMiB} after the whole load; its peak, ${after.leaderPeakMiB}, is the start (PGlite unpacking its database, ~0.8 GB for a moment).`;
+  return `toolgate's main process, resident (MiB): ${before.leaderRssMiB} after start and warm-up, ${after.leaderRssMiB} after the whole load; its peak, ${after.leaderPeakMiB}.`;
 }

@@ -5,6 +5,7 @@
 //  4. Paid calls: for each payer count, toolgate then the reference, on the same anvil, fresh funded payers.
 //  5. Table on stdout, bench/results/latest.json, docs/benchmarks.md.
 // Everything listens on 127.0.0.1; every child runs in its own process group and is ended before exit.
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -84,9 +85,15 @@ async function main(): Promise<void> {
     // 1. The chain, from toolgate if it runs.
     if (config.skipToolgate) toolgateNote = 'skipped (BENCH_SKIP_TOOLGATE)';
     else {
-      log(`starting toolgate (node --import tsx src/main.ts, local mode, log ${join(LOG_DIR, 'toolgate.log')})`);
       try {
-        toolgate = await startToolgate(dataDir, join(LOG_DIR, 'toolgate.log'), config.toolgateStartSeconds * 1000);
+        if (config.toolgateBuild === 'compiled') {
+          log('building toolgate (npm run build), to measure it as it runs in production');
+          const built = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
+          if (built.status !== 0) throw new Error(`npm run build failed (${built.status ?? built.signal})`);
+        }
+        const how = config.toolgateBuild === 'compiled' ? 'node dist/main.js' : 'node --import tsx src/main.ts';
+        log(`starting toolgate (${how}, local mode, log ${join(LOG_DIR, 'toolgate.log')})`);
+        toolgate = await startToolgate(dataDir, join(LOG_DIR, 'toolgate.log'), config.toolgateStartSeconds * 1000, config.toolgateBuild);
         children.push(toolgate.child);
         toolgateNote = toolgate.routeProblem;
         log(`toolgate up at ${toolgate.url}; chain ${toolgate.devChain.rpcUrl}, USDC ${toolgate.devChain.usdc}`);

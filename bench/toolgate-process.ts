@@ -15,7 +15,8 @@ export interface RunningToolgate {
   routeProblem: string | undefined;
 }
 
-export const TOOLGATE_ENTRY = resolve('src/main.ts');
+/** The server as developed (through tsx) and as shipped (`npm run build`, plain node). */
+export const TOOLGATE_ENTRY = { source: resolve('src/main.ts'), compiled: resolve('dist/main.js') } as const;
 
 /** Only PORT and TOOLGATE_DATA_DIR: any TOOLGATE_* already in the environment is dropped. */
 function toolgateEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
@@ -34,11 +35,12 @@ async function status(url: string): Promise<number | string> {
   }
 }
 
-export async function startToolgate(dataDir: string, logFile: string, timeoutMs: number): Promise<RunningToolgate> {
-  if (!existsSync(TOOLGATE_ENTRY)) throw new Error(`${TOOLGATE_ENTRY} does not exist yet`);
+export async function startToolgate(dataDir: string, logFile: string, timeoutMs: number, build: keyof typeof TOOLGATE_ENTRY = 'source'): Promise<RunningToolgate> {
+  const entry = TOOLGATE_ENTRY[build];
+  if (!existsSync(entry)) throw new Error(`${entry} does not exist${build === 'compiled' ? ' (npm run build)' : ' yet'}`);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawnScript('toolgate', TOOLGATE_ENTRY, toolgateEnv(port, dataDir), logFile);
+  const child = spawnScript('toolgate', entry, toolgateEnv(port, dataDir), logFile, build === 'compiled');
   try {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
