@@ -53,10 +53,15 @@ function wrap(name: string, child: ChildProcess, logFile: string): Child {
 }
 
 /** Spawns `node --import tsx <script>` with all output going to `logFile`; readiness is the caller's business. */
-/** Runs a TypeScript script through tsx, or (`compiled`) a JavaScript one with plain node. */
-export function spawnScript(name: string, script: string, env: NodeJS.ProcessEnv, logFile: string, compiled = false): Child {
+/** Runs a TypeScript script through tsx. */
+export function spawnScript(name: string, script: string, env: NodeJS.ProcessEnv, logFile: string): Child {
+  return spawnNode(name, ['--import', 'tsx', script], env, logFile);
+}
+
+/** Runs node with these arguments, its output to `logFile`, in a process group of its own. */
+export function spawnNode(name: string, args: string[], env: NodeJS.ProcessEnv, logFile: string): Child {
   const fd = openSync(logFile, 'w');
-  const child = spawn(process.execPath, compiled ? [script] : ['--import', 'tsx', script], { env, stdio: ['ignore', fd, fd], detached: true });
+  const child = spawn(process.execPath, args, { env, stdio: ['ignore', fd, fd], detached: true });
   closeSync(fd);
   return wrap(name, child, logFile);
 }

@@ -1,10 +1,10 @@
 // toolgate as a child process in local mode: PORT + a fresh TOOLGATE_DATA_DIR and no other
 // configuration. It starts its own anvil + USDC and writes devchain.json, which the bench reuses.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { ROUTE, readDevChain, type DevChain } from './chain.ts';
-import { spawnScript, type Child } from './child.ts';
+import { spawnNode, spawnScript, type Child } from './child.ts';
 import { freePort } from './devchain-for-reference.ts';
 
 export interface RunningToolgate {
@@ -17,6 +17,14 @@ export interface RunningToolgate {
 
 /** The server as developed (through tsx) and as shipped (`npm run build`, plain node). */
 export const TOOLGATE_ENTRY = { source: resolve('src/main.ts'), compiled: resolve('dist/main.js') } as const;
+
+/** The node flags of `npm run start:prod` (package.json), so that the bench runs what production runs. */
+function productionNodeFlags(): string[] {
+  const script = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts['start:prod'] ?? '';
+  const words = script.split(/\s+/);
+  if (words[0] !== 'node' || words.at(-1) !== 'dist/main.js') throw new Error(`start:prod is "${script}": expected node [flags] dist/main.js`);
+  return words.slice(1, -1);
+}
 
 /** Only PORT and TOOLGATE_DATA_DIR: any TOOLGATE_* already in the environment is dropped. */
 function toolgateEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
@@ -40,7 +48,9 @@ export async function startToolgate(dataDir: string, logFile: string, timeoutMs:
   if (!existsSync(entry)) throw new Error(`${entry} does not exist${build === 'compiled' ? ' (npm run build)' : ' yet'}`);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawnScript('toolgate', entry, toolgateEnv(port, dataDir), logFile, build === 'compiled');
+  const child = build === 'compiled'
+    ? spawnNode('toolgate', [...productionNodeFlags(), entry], toolgateEnv(port, dataDir), logFile)
+    : spawnScript('toolgate', entry, toolgateEnv(port, dataDir), logFile);
   try {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
