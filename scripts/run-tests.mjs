@@ -30,7 +30,8 @@ if (files.length === 0) {
 }
 const child = spawn(
   process.execPath,
-  ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files],
+  // toolgate-source: `toolgate/client` resolves to src/ here (package.json exports; dist/ when shipped).
+  ['--conditions=toolgate-source', '--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files],
   { stdio: 'inherit' },
 );
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

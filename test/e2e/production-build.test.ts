@@ -4,7 +4,7 @@
 // official x402 client pays a call whose answer comes from a sandbox worker the build copied.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -111,4 +111,17 @@ test('plain node runs the build on its own local chain, and the official client 
   } finally {
     server?.child.kill('SIGKILL');
   }
+});
+
+test('in the shipped folder, toolgate/client resolves to the compiled library, with plain node', async () => {
+  const program = join(shipped, 'uses-client.mjs');
+  await writeFile(
+    program,
+    "const client = await import('toolgate/client');\n" +
+      "console.log(JSON.stringify({ from: import.meta.resolve('toolgate/client'), createClient: typeof client.createClient }));\n",
+  );
+  const { stdout } = await promisify(execFile)(process.execPath, [program], { cwd: shipped, env: { PATH: process.env.PATH ?? '' } });
+  const seen = JSON.parse(stdout) as { from: string; createClient: string };
+  assert.equal(seen.createClient, 'function');
+  assert.ok(seen.from.endsWith('/dist/client/index.js'), seen.from);
 });
