@@ -64,6 +64,14 @@ function failureMessage(result: CallToolResult): string {
   return text && text.type === 'text' ? text.text : 'the tool failed';
 }
 
+/** How long a repeated payment waits for the first attempt still running on the gateway. */
+const IN_PROGRESS_WAITS = 15;
+const IN_PROGRESS_WAIT_MS = 2_000;
+
+/** The gateway's answer to a payment identifier whose first call has not finished yet. */
+const inProgress = (result: CallToolResult): boolean =>
+  result.isError === true && (result.structuredContent as { error?: unknown } | undefined)?.error === 'payment_identifier_in_progress';
+
 export interface GatewaySessionOptions {
   address: GatewayAddress;
   limits: SpendLimits;
@@ -143,9 +151,18 @@ export class GatewaySession {
       // same payment sent again gets the stored result if the first attempt settled, and runs once otherwise.
       try {
         paid = await sendPaid();
+        // The first attempt may still be running on the gateway: it says so, and its result is stored.
+        for (let wait = 0; inProgress(paid) && wait < IN_PROGRESS_WAITS; wait++) {
+          await new Promise((resolve) => setTimeout(resolve, IN_PROGRESS_WAIT_MS));
+          paid = await sendPaid();
+        }
       } catch (error) {
         await signed.reservation.keep();
         throw new ToolCallFailed(`no answer to the paid call (${(first as Error).message}; again: ${(error as Error).message}); the payment may have been settled, so it stays counted in the spend record`, undefined, 'unknown');
+      }
+      if (inProgress(paid)) {
+        await signed.reservation.keep();
+        throw new ToolCallFailed(`the paid call is still running on the gateway after ${(IN_PROGRESS_WAITS * IN_PROGRESS_WAIT_MS) / 1000} s; the payment may be settled, so it stays counted in the spend record`, paid, 'unknown');
       }
     }
     const settlement = paid._meta?.[PAYMENT_RESPONSE_META] as SettleResponse | undefined;

@@ -264,8 +264,9 @@ export class PaymentGate {
       }),
     );
     if (lock === 'unavailable') return ledgerUnavailable();
-    if (!lock.locked && lock.identifierInUse && keyed) {
-      // Another attempt with this identifier won the race: answer as a retry of it.
+    if (!lock.locked && keyed) {
+      // Another attempt with this identifier won the race (the same payment sent again while the
+      // first still runs holds both the identifier and the authorization): answer as a retry of it.
       return (await this.answerRetry(keyed, payload, authorization, requirements)) ?? ask(replayMessage(lock.state));
     }
     if (!lock.locked) return ask(replayMessage(lock.state));

@@ -16,13 +16,18 @@ import { SpendRecord } from '../../src/client/spend-record.ts';
 import type { TestGateway } from '../support/gateway-harness.ts';
 import { startTestGateway } from '../support/gateway-harness.ts';
 import { chainClients, fundedPayerKey } from '../support/payments.ts';
-import { countingEchoTool, failingTool } from '../support/test-tools.ts';
+import { countingEchoTool, failingTool, sideEffectTool } from '../support/test-tools.ts';
 
 let t: TestGateway;
 let home: string;
 const echo = countingEchoTool('0.004');
+let slowRuns = 0;
+const slow = sideEffectTool(async () => {
+  slowRuns += 1;
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+}, '0.003');
 before(async () => {
-  t = await startTestGateway({ catalog: [...catalog, echo.tool, failingTool('0.002')] });
+  t = await startTestGateway({ catalog: [...catalog, echo.tool, failingTool('0.002'), slow] });
   home = await mkdtemp(join(tmpdir(), 'toolgate-client-'));
 });
 after(async () => {
@@ -170,6 +175,36 @@ test('the answer to a paid call is lost: the same payment is sent again and gets
     assert.ok(paid.receipt);
     assert.equal(echo.runs.count - runs, 1, 'the tool ran once');
     assert.equal((await balanceOf(t.devChain.payTo)) - before, 4000n, 'paid once');
+    assert.deepEqual((await record.entries()).map((e) => [e.state, e.transaction]), [['spent', paid.receipt.transaction]]);
+  } finally {
+    await session.close();
+  }
+});
+
+test('the answer is lost while the tool still runs: the repeat waits for the first attempt and gets its stored result, paid once', { timeout: 90_000 }, async () => {
+  const payer = privateKeyToAccount(await fundedPayerKey(t.devChain, '1'));
+  const { balanceOf } = chainClients(t.devChain);
+  const before = await balanceOf(t.devChain.payTo);
+  let dropped = 0;
+  // The first paid request goes out, and the connection fails at once: the gateway keeps running it.
+  const losingFetch: typeof fetch = async (input, init) => {
+    if (dropped === 0 && typeof init?.body === 'string' && init.body.includes('x402/payment')) {
+      dropped += 1;
+      void fetch(input, init).then((response) => response.arrayBuffer()).catch(() => undefined);
+      throw new TypeError('fetch failed (connection lost on purpose)');
+    }
+    return fetch(input, init);
+  };
+  const record = new SpendRecord(join(home, 'spend-in-progress.json'));
+  const session = new GatewaySession({ address: gatewayAddress(t.baseUrl), limits: new SpendLimits({ record }), payer: async () => payer, fetch: losingFetch });
+  const runs = slowRuns;
+  try {
+    const paid = await session.call('test_side_effect', {});
+    assert.equal(dropped, 1);
+    assert.deepEqual(paid.output, { secret: 'a result that must not be delivered unpaid' });
+    assert.ok(paid.receipt);
+    assert.equal(slowRuns - runs, 1, 'the tool ran once');
+    assert.equal((await balanceOf(t.devChain.payTo)) - before, 3000n, 'paid once');
     assert.deepEqual((await record.entries()).map((e) => [e.state, e.transaction]), [['spent', paid.receipt.transaction]]);
   } finally {
     await session.close();
