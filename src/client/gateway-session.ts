@@ -144,9 +144,11 @@ export class GatewaySession {
     const signed = await signWithinCaps(first.structuredContent, tool, payer, this.options.limits);
     const sendPaid = async () => (await (await this.mcp()).callTool({ name, arguments: input, _meta: { [PAYMENT_META]: signed.payload } })) as CallToolResult;
     let paid: CallToolResult;
+    let resent = false;
     try {
       paid = await sendPaid();
     } catch (first) {
+      resent = true;
       // The answer was lost (connection, timeout). The payment carries a payment identifier, so the
       // same payment sent again gets the stored result if the first attempt settled, and runs once otherwise.
       try {
@@ -174,6 +176,12 @@ export class GatewaySession {
     if (paid.isError && settlement?.errorReason === 'settlement_pending') {
       await signed.reservation.keep();
       throw new ToolCallFailed(`the settlement is pending (transaction ${settlement.transaction}); the result was withheld and the payment stays counted until it resolves`, paid, 'unknown');
+    }
+    if (paid.isError && resent && isPaymentRequired(paid.structuredContent)) {
+      // The repeat of a payment whose first answer was lost is refused as a payment: the first
+      // attempt may have used the authorization, so the amount stays counted.
+      await signed.reservation.keep();
+      throw new ToolCallFailed(`${failureMessage(paid)}; the first attempt's answer was lost, so the payment may have been settled and stays counted in the spend record`, paid, 'unknown');
     }
     if (paid.isError) {
       await signed.reservation.release();
