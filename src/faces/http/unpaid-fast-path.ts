@@ -56,7 +56,13 @@ export class UnpaidFastPath {
     const mark = url.indexOf('?');
     const answer = this.routes.get(mark === -1 ? url : url.slice(0, mark));
     if (!answer) return false;
-    const outcome = answer(mark === -1 ? {} : parse(url.slice(mark + 1)), request);
+    let outcome: GateOutcome | undefined;
+    try {
+      outcome = answer(mark === -1 ? {} : parse(url.slice(mark + 1)), request);
+    } catch {
+      // A throwing precheck or validation: the route runs it again and answers through Fastify's error handler.
+      return false;
+    }
     if (outcome?.kind !== 'payment_required') return false;
     const { json, rawHeaders } = encoded402(outcome.paymentRequired);
     response.writeHead(402, [...rawHeaders, 'x-request-id', requestIdFor(request.headers)]);
