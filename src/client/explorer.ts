@@ -1,8 +1,9 @@
-// Block explorer links for the networks that have one.
-const explorers: Readonly<Record<string, string>> = {
-  'eip155:8453': 'https://basescan.org',
-  'eip155:84532': 'https://sepolia.basescan.org',
-};
+// Block explorer links for the networks that have one (the gateway's own table of networks).
+import { publicNetwork } from '../payments/networks.ts';
+
+const explorers: Readonly<Record<string, string | undefined>> = Object.fromEntries(
+  (['base', 'base-sepolia'] as const).map((name) => [publicNetwork(name).caip2, publicNetwork(name).explorerUrl]),
+);
 
 const TRANSACTION_HASH = /^0x[0-9a-fA-F]{64}$/;
 

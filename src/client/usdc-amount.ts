@@ -1,5 +1,7 @@
 // USDC amounts as people write them ("0.005") and as the chain counts them (atomic units, 6 decimals).
-export const USDC_DECIMALS = 6;
+// The conversion is the gateway's own (payments/price.ts); what this adds is lenient reading of what
+// a person types, with errors that name the flag or setting it came from.
+import { atomicToUsdc, USDC_DECIMALS, usdcToAtomic } from '../payments/price.ts';
 
 const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
 
@@ -10,15 +12,9 @@ export function parseUsdc(text: string, what = 'amount'): bigint {
   const whole = match[1]!;
   const fraction = match[2] ?? '';
   if (fraction.length > USDC_DECIMALS) throw new Error(`${what} has more than ${USDC_DECIMALS} decimal places (got ${text}): USDC counts in millionths`);
-  return BigInt(whole) * 10n ** BigInt(USDC_DECIMALS) + BigInt(fraction.padEnd(USDC_DECIMALS, '0'));
+  // Canonical form for the shared conversion: "007.5" -> "7.5".
+  return usdcToAtomic(fraction ? `${BigInt(whole)}.${fraction}` : `${BigInt(whole)}`);
 }
 
 /** 5000n -> "0.005" (no trailing zeros, at least one digit after a point only when needed). */
-export function formatUsdc(atomic: bigint): string {
-  const negative = atomic < 0n;
-  const value = negative ? -atomic : atomic;
-  const unit = 10n ** BigInt(USDC_DECIMALS);
-  const whole = value / unit;
-  const fraction = (value % unit).toString().padStart(USDC_DECIMALS, '0').replace(/0+$/, '');
-  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
-}
+export const formatUsdc = atomicToUsdc;

@@ -1,5 +1,5 @@
 // USDC prices: decimal strings in the catalogue, atomic units (6 decimals) on the wire. Exact: no floats.
-const USDC_DECIMALS = 6;
+export const USDC_DECIMALS = 6;
 const decimalPrice = /^(0|[1-9]\d*)(\.\d+)?$/;
 
 export function usdcToAtomic(price: string): bigint {
