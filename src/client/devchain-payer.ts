@@ -3,14 +3,10 @@
 // machine whose network and USDC are the ones that file names.
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { Hex } from 'viem';
+import type { DevChainFile } from '../chain/devchain.ts';
 
-export interface DevChainPayerFile {
-  rpcUrl: string;
-  network: string;
-  usdc: string;
-  payer: { address: string; privateKey: Hex };
-}
+/** The part of the gateway's devchain.json the paying side reads. */
+export type DevChainPayerFile = Pick<DevChainFile, 'rpcUrl' | 'network' | 'usdc' | 'payer'>;
 
 export function devChainFilePath(env: NodeJS.ProcessEnv = process.env): string {
   return resolve(env.TOOLGATE_DATA_DIR ?? '.toolgate', 'devchain.json');
