@@ -41,8 +41,9 @@ export function paymentRequired(
 export type MatchResult = { ok: true; requirements: PaymentRequirements } | { ok: false; mismatch: string };
 
 /**
- * Which of our requirements the client's `accepted` is: core fields equal, and every key of our
- * `extra` present with the same value (a client may add keys, as @x402/core allows).
+ * Which of our requirements the client's `accepted` is: core fields equal (the time allowed
+ * included: a client may not grant itself a longer one), and every key of our `extra` present with
+ * the same value (a client may add keys, as @x402/core allows).
  */
 export function matchAccepted(accepted: PaymentRequirements, offered: readonly PaymentRequirements[]): MatchResult {
   let closest = 'no requirements offered';
@@ -55,7 +56,7 @@ export function matchAccepted(accepted: PaymentRequirements, offered: readonly P
 }
 
 function firstDifference(accepted: PaymentRequirements, ours: PaymentRequirements): string | undefined {
-  const fields = ['scheme', 'network', 'amount', 'asset', 'payTo'] as const;
+  const fields = ['scheme', 'network', 'amount', 'asset', 'payTo', 'maxTimeoutSeconds'] as const;
   for (const field of fields) {
     const theirs = String(accepted[field] ?? '');
     const mine = String(ours[field]);
