@@ -13,6 +13,7 @@ import { registerDashboardRoutes } from './faces/dashboard/dashboard-routes.ts';
 import { mcpServerDescription } from './faces/mcp/mcp-description.ts';
 import { registerMcpRoutes } from './faces/mcp/mcp-routes.ts';
 import type { SseSessions } from './faces/mcp/mcp-routes.ts';
+import type { SseLimits } from './faces/mcp/sse-sessions.ts';
 import { mcpFace } from './faces/mcp/mcp-server.ts';
 import type { OriginPolicy } from './faces/mcp/origin-guard.ts';
 import { transportErrorAnswer } from './faces/http/transport-errors.ts';
@@ -32,7 +33,7 @@ export interface AppOptions {
   logger: FastifyBaseLogger;
   health: () => Promise<HealthReport>;
   mcpOriginPolicy: OriginPolicy;
-  maxSseSessions: number;
+  sse: SseLimits;
   /** What the dashboard and the documents read. */
   ledger: PaymentLedger;
   metrics: CallMetrics;
@@ -123,7 +124,7 @@ export function buildApp(options: AppOptions): BuiltApp {
   const sseSessions = registerMcpRoutes(app, {
     face: mcpFace(options.catalog, options.gate),
     policy: options.mcpOriginPolicy,
-    maxSseSessions: options.maxSseSessions,
+    sse: options.sse,
   });
   const description = mcpServerDescription(options.catalog, options.publicBaseUrl, (price) => options.gate.requirements(price));
   app.get('/.well-known/mcp.json', async () => description);

@@ -56,7 +56,8 @@ export interface Config {
   allowedHosts: string[];
   /** Bearer token that unlocks payer addresses and transaction detail on the dashboard. */
   dashboardToken: string | undefined;
-  maxSseSessions: number;
+  /** Legacy SSE streams: at once on this instance, at once per client, and the idle time that closes one. */
+  sse: { maxSessions: number; maxPerClient: number; idleTimeoutMs: number };
   /** Providers' base URLs and keys, the User-Agent contact, the SSRF guard and page limits. */
   upstream: UpstreamConfig;
 }
@@ -132,6 +133,8 @@ const envSchema = z.object({
   TOOLGATE_ALLOWED_ORIGINS: z.string().optional(),
   TOOLGATE_ALLOWED_HOSTS: z.string().optional(),
   TOOLGATE_MAX_SSE_SESSIONS: integer(1, 100_000).optional(),
+  TOOLGATE_MAX_SSE_SESSIONS_PER_CLIENT: integer(1, 100_000).optional(),
+  TOOLGATE_SSE_IDLE_TIMEOUT_S: integer(1, 86_400).optional(),
   TOOLGATE_DASHBOARD_TOKEN: z.string().min(16, { message: 'expected at least 16 characters' }).optional(),
 });
 
@@ -225,7 +228,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowedOrigins: list(e.TOOLGATE_ALLOWED_ORIGINS),
     allowedHosts: list(e.TOOLGATE_ALLOWED_HOSTS),
     dashboardToken: e.TOOLGATE_DASHBOARD_TOKEN,
-    maxSseSessions: e.TOOLGATE_MAX_SSE_SESSIONS ?? 1_000,
+    sse: {
+      maxSessions: e.TOOLGATE_MAX_SSE_SESSIONS ?? 1_000,
+      maxPerClient: e.TOOLGATE_MAX_SSE_SESSIONS_PER_CLIENT ?? 10,
+      idleTimeoutMs: (e.TOOLGATE_SSE_IDLE_TIMEOUT_S ?? 300) * 1000,
+    },
     upstream,
   };
 }

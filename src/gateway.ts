@@ -190,7 +190,7 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
       trustedProxies: config.trustedProxies,
       logger,
       mcpOriginPolicy: originPolicy(config.publicBaseUrl, config.allowedOrigins, config.allowedHosts),
-      maxSseSessions: config.maxSseSessions,
+      sse: config.sse,
       ledger,
       metrics,
       terms,

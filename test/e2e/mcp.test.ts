@@ -279,30 +279,93 @@ describe('transport rules', () => {
   });
 });
 
-test('legacy SSE sessions are capped per instance: one over TOOLGATE_MAX_SSE_SESSIONS gets 503, a closed one frees its place', async () => {
-  const capped = await startTestGateway({ devChain: chain, env: { TOOLGATE_MAX_SSE_SESSIONS: '2' } });
-  const streams: AbortController[] = [];
-  const open = async () => {
-    const controller = new AbortController();
-    const response = await fetch(`${capped.baseUrl}/mcp/sse`, { signal: controller.signal });
-    streams.push(controller);
-    return response;
-  };
-  try {
-    assert.equal((await open()).status, 200);
-    assert.equal((await open()).status, 200);
-    const refused = await open();
-    assert.equal(refused.status, 503);
-    assert.equal(refused.headers.get('retry-after'), '5');
-    assert.match(((await refused.json()) as { error: { message: string } }).error.message, /Too many open SSE sessions \(2\)/);
-    streams[0]!.abort();
-    const deadline = Date.now() + 5_000;
-    while (capped.gateway.sseSessions.size > 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    assert.equal((await open()).status, 200);
-  } finally {
-    for (const stream of streams) stream.abort();
-    await capped.close();
-  }
+describe('legacy SSE limits', () => {
+  const refusalOf = async (response: Response) => ((await response.json()) as { error: { message: string; data: { limit: string } } }).error;
+
+  test('one client holds at most TOOLGATE_MAX_SSE_SESSIONS_PER_CLIENT streams (429 past it) while another still gets one; past TOOLGATE_MAX_SSE_SESSIONS everyone gets 503; a closed one frees its place', async () => {
+    const capped = await startTestGateway({
+      devChain: chain,
+      env: { TOOLGATE_MAX_SSE_SESSIONS: '4', TOOLGATE_MAX_SSE_SESSIONS_PER_CLIENT: '3', TOOLGATE_TRUSTED_PROXIES: '127.0.0.1' },
+    });
+    const streams: AbortController[] = [];
+    const open = async (client: string) => {
+      const controller = new AbortController();
+      const response = await fetch(`${capped.baseUrl}/mcp/sse`, { signal: controller.signal, headers: { 'x-forwarded-for': client } });
+      streams.push(controller);
+      return response;
+    };
+    try {
+      for (let i = 0; i < 3; i += 1) assert.equal((await open('198.51.100.1')).status, 200);
+      const perClient = await open('198.51.100.1');
+      assert.equal(perClient.status, 429);
+      assert.ok(Number(perClient.headers.get('retry-after')) >= 1, 'Retry-After: when its oldest stream would idle out');
+      const perClientError = await refusalOf(perClient);
+      assert.equal(perClientError.data.limit, 'per-client');
+      assert.match(perClientError.message, /Too many open SSE sessions from your address \(3 per client\)/);
+      assert.equal((await open('198.51.100.2')).status, 200, 'another client still gets a stream');
+
+      const global = await open('198.51.100.3');
+      assert.equal(global.status, 503);
+      assert.equal(global.headers.get('retry-after'), '5');
+      const globalError = await refusalOf(global);
+      assert.equal(globalError.data.limit, 'global');
+      assert.match(globalError.message, /Too many open SSE sessions \(4\)/);
+
+      streams[0]!.abort();
+      const deadline = Date.now() + 5_000;
+      while (capped.gateway.sseSessions.size > 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      assert.equal((await open('198.51.100.1')).status, 200, 'a closed stream frees its place for its client');
+    } finally {
+      for (const stream of streams) stream.abort();
+      await capped.close();
+    }
+  });
+
+  test('a stream nobody posts to for TOOLGATE_SSE_IDLE_TIMEOUT_S is closed; one that gets messages stays open', async () => {
+    const idle = await startTestGateway({ devChain: chain, env: { TOOLGATE_SSE_IDLE_TIMEOUT_S: '1' } });
+    const controllers: AbortController[] = [];
+    const open = async () => {
+      const controller = new AbortController();
+      controllers.push(controller);
+      const response = await fetch(`${idle.baseUrl}/mcp/sse`, { signal: controller.signal });
+      const reader = response.body!.getReader();
+      let text = '';
+      while (!/data: .*\n/.test(text)) text += new TextDecoder().decode((await reader.read()).value);
+      return { reader, endpoint: /event: endpoint\ndata: (\S+)/.exec(text)![1]! };
+    };
+    const readToEnd = async (reader: ReadableStreamDefaultReader<Uint8Array>) => {
+      let text = '';
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return text;
+        text += new TextDecoder().decode(value);
+      }
+    };
+    try {
+      const quiet = await open();
+      const busy = await open();
+      const started = Date.now();
+      const quietEnd = readToEnd(quiet.reader);
+      let busyEnded = false;
+      void readToEnd(busy.reader).then(() => { busyEnded = true; }, () => { busyEnded = true; });
+      // Every 300 ms, a ping to the busy one only.
+      while (Date.now() - started < 2_000) {
+        const posted = await fetch(`${idle.baseUrl}${busy.endpoint}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }) });
+        assert.equal(posted.status, 202);
+        await new Promise((r) => setTimeout(r, 300));
+      }
+      const closing = await Promise.race([quietEnd, new Promise<undefined>((r) => setTimeout(r, 5_000, undefined))]);
+      assert.notEqual(closing, undefined, 'the quiet stream was ended by the server');
+      assert.match(closing ?? '', /: closed: no message posted to this session for 1 s/);
+      assert.equal(busyEnded, false, 'the stream that got messages is still open');
+      assert.equal(idle.gateway.sseSessions.size, 1);
+      const gone = await fetch(`${idle.baseUrl}${quiet.endpoint}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }) });
+      assert.equal(gone.status, 404);
+    } finally {
+      for (const controller of controllers) controller.abort();
+      await idle.close();
+    }
+  });
 });
 
 test('/.well-known/mcp.json describes the server as the spec lists it', async () => {

@@ -14,18 +14,19 @@ import type { McpFace } from './mcp-server.ts';
 import { createMcpServer } from './mcp-server.ts';
 import type { OriginPolicy } from './origin-guard.ts';
 import { refuseOrigin } from './origin-guard.ts';
+import { SseSessionRegistry } from './sse-sessions.ts';
+import type { SseLimits, SseSessions } from './sse-sessions.ts';
 import { SseServerTransport } from './sse-transport.ts';
 import { toWebRequest } from './web-request.ts';
 
 export interface McpRoutesOptions {
   face: McpFace;
   policy: OriginPolicy;
-  /** Legacy SSE streams open at once on this instance; one more is refused with 503 (each holds a server). */
-  maxSseSessions: number;
+  /** Legacy SSE streams: how many at once, per client, and how long one may sit idle (each holds a server). */
+  sse: SseLimits;
 }
 
-/** Legacy SSE sessions open on this instance; exposed for leak checks. */
-export type SseSessions = ReadonlyMap<string, SseServerTransport>;
+export type { SseSessions } from './sse-sessions.ts';
 
 function jsonRpcError(reply: FastifyReply, status: number, code: number, message: string): FastifyReply {
   return reply.code(status).header('content-type', 'application/json').send({ jsonrpc: '2.0', id: null, error: { code, message } });
@@ -44,7 +45,7 @@ async function serveLegacyEra(face: McpFace, webRequest: Request, body: unknown,
 }
 
 export function registerMcpRoutes(app: FastifyInstance, options: McpRoutesOptions): SseSessions {
-  const sessions = new Map<string, SseServerTransport>();
+  const sessions = new SseSessionRegistry(options.sse);
   const modernEra = createMcpHandler(() => createMcpServer(options.face), {
     legacy: 'reject',
     responseMode: 'auto',
@@ -52,7 +53,7 @@ export function registerMcpRoutes(app: FastifyInstance, options: McpRoutesOption
   });
   app.addHook('onClose', async () => {
     await modernEra.close();
-    for (const transport of sessions.values()) await transport.close();
+    await sessions.closeAll();
   });
 
   void app.register(async (scope) => {
@@ -85,15 +86,17 @@ export function registerMcpRoutes(app: FastifyInstance, options: McpRoutesOption
     scope.get('/mcp', notAllowed);
     scope.delete('/mcp', notAllowed);
 
-    scope.get('/mcp/sse', async (_request, reply) => {
-      if (sessions.size >= options.maxSseSessions) {
-        reply.header('retry-after', '5');
-        return jsonRpcError(reply, 503, -32000, `Too many open SSE sessions (${options.maxSseSessions}); retry later or use Streamable HTTP on POST /mcp`);
+    scope.get('/mcp/sse', async (request, reply) => {
+      const refusal = sessions.refusal(request.ip);
+      if (refusal) {
+        reply.header('retry-after', String(refusal.retryAfterSeconds));
+        return reply.code(refusal.status).header('content-type', 'application/json')
+          .send({ jsonrpc: '2.0', id: null, error: { code: -32000, message: refusal.message, data: { limit: refusal.limit } } });
       }
       reply.hijack();
       const transport = new SseServerTransport('/mcp/messages', reply.raw);
       const server = createMcpServer(options.face);
-      sessions.set(transport.sessionId, transport);
+      sessions.add(transport, request.ip);
       reply.raw.once('close', () => {
         sessions.delete(transport.sessionId);
         void server.close();
@@ -104,6 +107,7 @@ export function registerMcpRoutes(app: FastifyInstance, options: McpRoutesOption
       const sessionId = (request.query as { sessionId?: string }).sessionId ?? '';
       const transport = sessions.get(sessionId);
       if (!transport) return jsonRpcError(reply, 404, -32001, `Session not found: "${sessionId}". Open a new one with GET /mcp/sse.`);
+      sessions.touch(sessionId);
       try {
         withCaller(callerOf(request), () => transport.receive(request.body, toWebRequest(request, reply)));
       } catch {

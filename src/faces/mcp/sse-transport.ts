@@ -12,6 +12,8 @@ export class SseServerTransport implements Transport {
   onerror?: (error: Error) => void;
   onmessage?: Transport['onmessage'];
   #closed = false;
+  /** Ids of requests the client posted that the server has not answered yet. */
+  readonly #unanswered = new Set<string | number>();
 
   constructor(private readonly messagesPath: string, private readonly stream: ServerResponse) {}
 
@@ -35,15 +37,24 @@ export class SseServerTransport implements Transport {
       this.onerror?.(error instanceof Error ? error : new Error(String(error)));
       throw error;
     }
+    if ('method' in message && 'id' in message) this.#unanswered.add(message.id);
     this.onmessage?.(message, { request });
+  }
+
+  /** True while the server still owes the client an answer: such a stream is not idle. */
+  get busy(): boolean {
+    return this.#unanswered.size > 0;
   }
 
   async send(message: JSONRPCMessage): Promise<void> {
     if (this.#closed) throw new Error('SSE stream closed');
+    if (!('method' in message) && 'id' in message && message.id !== undefined) this.#unanswered.delete(message.id);
     this.stream.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
   }
 
-  async close(): Promise<void> {
+  /** Ends the stream; `reason` is sent first as an SSE comment, which clients ignore and people can read. */
+  async close(reason?: string): Promise<void> {
+    if (reason !== undefined && !this.#closed) this.stream.write(`: ${reason.replace(/[\r\n]+/g, ' ')}\n\n`);
     this.stream.end();
     this.#finish();
   }
