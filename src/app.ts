@@ -14,6 +14,8 @@ import { mcpServerDescription } from './faces/mcp/mcp-description.ts';
 import { registerMcpRoutes } from './faces/mcp/mcp-routes.ts';
 import type { SseSessions } from './faces/mcp/mcp-routes.ts';
 import type { SseLimits } from './faces/mcp/sse-sessions.ts';
+import { serverTimeoutOptions } from './net/http-timeouts.ts';
+import type { HttpTimeouts } from './net/http-timeouts.ts';
 import { mcpFace } from './faces/mcp/mcp-server.ts';
 import type { OriginPolicy } from './faces/mcp/origin-guard.ts';
 import { transportErrorAnswer } from './faces/http/transport-errors.ts';
@@ -33,6 +35,8 @@ export interface AppOptions {
   logger: FastifyBaseLogger;
   health: () => Promise<HealthReport>;
   mcpOriginPolicy: OriginPolicy;
+  /** How long a client may take to send a request (headers, then the whole of it). */
+  httpTimeouts: HttpTimeouts;
   sse: SseLimits;
   /** What the dashboard and the documents read. */
   ledger: PaymentLedger;
@@ -55,7 +59,6 @@ export interface BuiltApp {
 interface FastifyServerSettings {
   http?: ServerOptions;
   keepAliveTimeout: number;
-  requestTimeout: number;
   connectionTimeout: number;
   maxRequestsPerSocket: number;
 }
@@ -78,11 +81,10 @@ export function buildApp(options: AppOptions): BuiltApp {
     serverFactory: (handler, given) => {
       // Fastify has filled in its defaults by now (fastify.js); its types leave them unknown.
       const settings = given as unknown as FastifyServerSettings;
-      const server = createServer(settings.http ?? {}, (request, response) => {
+      const server = createServer({ ...settings.http, ...serverTimeoutOptions(options.httpTimeouts) }, (request, response) => {
         if (closing || !fastPath.serve(request, response)) handler(request, response);
       });
       server.keepAliveTimeout = settings.keepAliveTimeout;
-      server.requestTimeout = settings.requestTimeout;
       server.setTimeout(settings.connectionTimeout);
       if (settings.maxRequestsPerSocket > 0) server.maxRequestsPerSocket = settings.maxRequestsPerSocket;
       return server;

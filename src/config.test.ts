@@ -80,3 +80,10 @@ test('the ledger: PostgreSQL by URL (never echoed), not together with TOOLGATE_L
   assert.equal(loadConfig({ TOOLGATE_RETRY_RESULTS_HOURS: '2' }).retryResultsMs, 2 * 3_600_000);
   assert.throws(() => loadConfig({ TOOLGATE_RETRY_RESULTS_HOURS: '0' }), /TOOLGATE_RETRY_RESULTS_HOURS/);
 });
+
+test('request timeouts: 10 s for headers and 30 s for the whole request by default; headers may not outlast the request', () => {
+  assert.deepEqual(loadConfig({}).httpTimeouts, { headersMs: 10_000, requestMs: 30_000 });
+  assert.deepEqual(loadConfig({ TOOLGATE_HEADERS_TIMEOUT_MS: '2000', TOOLGATE_REQUEST_TIMEOUT_MS: '5000' }).httpTimeouts, { headersMs: 2_000, requestMs: 5_000 });
+  assert.throws(() => loadConfig({ TOOLGATE_HEADERS_TIMEOUT_MS: '40000' }), (error: Error) => /TOOLGATE_HEADERS_TIMEOUT_MS \(40000\) must not exceed TOOLGATE_REQUEST_TIMEOUT_MS \(30000\)/.test(error.message));
+  assert.throws(() => loadConfig({ TOOLGATE_REQUEST_TIMEOUT_MS: '0' }), (error: Error) => /TOOLGATE_REQUEST_TIMEOUT_MS/.test(error.message));
+});

@@ -56,6 +56,8 @@ export interface Config {
   allowedHosts: string[];
   /** Bearer token that unlocks payer addresses and transaction detail on the dashboard. */
   dashboardToken: string | undefined;
+  /** How long a client may take to send a request's headers, and the whole request (not its answer). */
+  httpTimeouts: { headersMs: number; requestMs: number };
   /** Legacy SSE streams: at once on this instance, at once per client, and the idle time that closes one. */
   sse: { maxSessions: number; maxPerClient: number; idleTimeoutMs: number };
   /** Providers' base URLs and keys, the User-Agent contact, the SSRF guard and page limits. */
@@ -132,6 +134,8 @@ const envSchema = z.object({
   TOOLGATE_TRUSTED_PROXIES: z.string().optional(),
   TOOLGATE_ALLOWED_ORIGINS: z.string().optional(),
   TOOLGATE_ALLOWED_HOSTS: z.string().optional(),
+  TOOLGATE_HEADERS_TIMEOUT_MS: integer(100, 600_000).optional(),
+  TOOLGATE_REQUEST_TIMEOUT_MS: integer(100, 3_600_000).optional(),
   TOOLGATE_MAX_SSE_SESSIONS: integer(1, 100_000).optional(),
   TOOLGATE_MAX_SSE_SESSIONS_PER_CLIENT: integer(1, 100_000).optional(),
   TOOLGATE_SSE_IDLE_TIMEOUT_S: integer(1, 86_400).optional(),
@@ -170,6 +174,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (e.TOOLGATE_DATABASE_URL && e.TOOLGATE_LEDGER) {
     problems.push('set TOOLGATE_DATABASE_URL (PostgreSQL) or TOOLGATE_LEDGER (the embedded store), not both');
+  }
+  const httpTimeouts = { headersMs: e.TOOLGATE_HEADERS_TIMEOUT_MS ?? 10_000, requestMs: e.TOOLGATE_REQUEST_TIMEOUT_MS ?? 30_000 };
+  if (httpTimeouts.headersMs > httpTimeouts.requestMs) {
+    problems.push(`TOOLGATE_HEADERS_TIMEOUT_MS (${httpTimeouts.headersMs}) must not exceed TOOLGATE_REQUEST_TIMEOUT_MS (${httpTimeouts.requestMs}): the headers are part of the request`);
   }
   if (e.TOOLGATE_FACILITATOR_URL && e.TOOLGATE_SETTLEMENT_MODE === 'submitted') {
     problems.push('TOOLGATE_SETTLEMENT_MODE=submitted needs the embedded settlement engine: a remote facilitator answers /settle after the receipt; unset TOOLGATE_FACILITATOR_URL or use confirmed');
@@ -228,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowedOrigins: list(e.TOOLGATE_ALLOWED_ORIGINS),
     allowedHosts: list(e.TOOLGATE_ALLOWED_HOSTS),
     dashboardToken: e.TOOLGATE_DASHBOARD_TOKEN,
+    httpTimeouts,
     sse: {
       maxSessions: e.TOOLGATE_MAX_SSE_SESSIONS ?? 1_000,
       maxPerClient: e.TOOLGATE_MAX_SSE_SESSIONS_PER_CLIENT ?? 10,

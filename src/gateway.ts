@@ -112,7 +112,7 @@ function paymentServices(
   if (ctx.settlerKeys.length === 0) throw new Error('no settler key: set TOOLGATE_SETTLER_PRIVATE_KEY or TOOLGATE_FACILITATOR_URL');
   const signers = ctx.settlerKeys.map((key) => privateKeyToAccount(key).address);
   return {
-    facilitator: new EmbeddedFacilitator({ network: ctx.network, rpcUrl: ctx.rpcUrl, signers }),
+    facilitator: new EmbeddedFacilitator({ network: ctx.network, rpcUrl: ctx.rpcUrl, signers, multicall3: MULTICALL3_ADDRESS }),
     settlement: new BatchSettlement({
       network: ctx.network, rpcUrl: ctx.rpcUrl, settlerKeys: ctx.settlerKeys, multicall3: MULTICALL3_ADDRESS,
       ledger: ctx.ledger, log: ctx.log, receiptTimeoutMs: config.receiptTimeoutMs, pollingIntervalMs: config.pollingIntervalMs,
@@ -190,6 +190,7 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
       trustedProxies: config.trustedProxies,
       logger,
       mcpOriginPolicy: originPolicy(config.publicBaseUrl, config.allowedOrigins, config.allowedHosts),
+      httpTimeouts: config.httpTimeouts,
       sse: config.sse,
       ledger,
       metrics,
