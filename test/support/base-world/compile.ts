@@ -1,5 +1,5 @@
-// Compiles the test contracts with the npm solc (solc-js, compiler bundled: nothing is downloaded),
-// all in one call, cached on disk by a hash of the sources and the compiler version.
+// Compiles a folder of test contracts with the npm solc (solc-js, compiler bundled: nothing is
+// downloaded), all in one call, cached on disk by a hash of the sources and the compiler version.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -25,17 +25,30 @@ interface SolcOutput {
   contracts: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>>;
 }
 
-let compiled: Record<string, Compiled> | undefined;
+const compiled = new Map<string, Record<string, Compiled>>();
 
+/** The base world's contracts (./contracts/). */
 export function compileTestContracts(): Record<string, Compiled> {
-  if (compiled) return compiled;
+  return compileContracts(CONTRACTS);
+}
+
+/** Every *.sol in `folder` (an absolute path), compiled together: each contract by its name. */
+export function compileContracts(folder: string): Record<string, Compiled> {
+  const known = compiled.get(folder);
+  if (known) return known;
+  const result = compileFolder(folder);
+  compiled.set(folder, result);
+  return result;
+}
+
+function compileFolder(folder: string): Record<string, Compiled> {
   const solc = require('solc') as Solc;
   const sources = Object.fromEntries(
-    readdirSync(CONTRACTS).filter((f) => f.endsWith('.sol')).sort().map((f) => [f, { content: readFileSync(join(CONTRACTS, f), 'utf8') }]),
+    readdirSync(folder).filter((f) => f.endsWith('.sol')).sort().map((f) => [f, { content: readFileSync(join(folder, f), 'utf8') }]),
   );
   const key = createHash('sha256').update(solc.version()).update(JSON.stringify(sources)).digest('hex').slice(0, 16);
   const cacheFile = join(CACHE, `${key}.json`);
-  if (existsSync(cacheFile)) return (compiled = JSON.parse(readFileSync(cacheFile, 'utf8')) as Record<string, Compiled>);
+  if (existsSync(cacheFile)) return JSON.parse(readFileSync(cacheFile, 'utf8')) as Record<string, Compiled>;
   const input = {
     language: 'Solidity',
     sources,
@@ -50,5 +63,5 @@ export function compileTestContracts(): Record<string, Compiled> {
   }
   mkdirSync(CACHE, { recursive: true });
   writeFileSync(cacheFile, JSON.stringify(result));
-  return (compiled = result);
+  return result;
 }
