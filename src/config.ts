@@ -48,6 +48,10 @@ export interface Config {
   ethPriceUsd: number | undefined;
   /** How long the result of a payment carrying a payment-identifier is kept for its retries. */
   retryResultsMs: number;
+  /** How long rows of unpaid calls (released, failed without gas) are kept before they are pruned. */
+  unpaidRetentionMs: number;
+  /** Payers the chain refused (docs/payments.md, "Payers the chain refused"). */
+  payerStanding: { probationMs: number; cooldownMs: number; chainFailuresPerHour: number };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Proxies whose X-Forwarded-For is believed (addresses or CIDRs). */
   trustedProxies: string[];
@@ -114,6 +118,10 @@ const envSchema = z.object({
   TOOLGATE_SETTLEMENT_REPLACE_AFTER_MS: integer(100, 600_000).optional(),
   TOOLGATE_SETTLEMENT_DRAIN_TIMEOUT_MS: integer(0, 600_000).optional(),
   TOOLGATE_RETRY_RESULTS_HOURS: integer(1, 720).optional(),
+  TOOLGATE_UNPAID_RETENTION_HOURS: integer(1, 8_760).optional(),
+  TOOLGATE_PAYER_PROBATION_MINUTES: integer(1, 10_080).optional(),
+  TOOLGATE_PAYER_COOLDOWN_MINUTES: integer(1, 10_080).optional(),
+  TOOLGATE_CHAIN_FAILURES_PER_HOUR: integer(0, 10_000).optional(),
   TOOLGATE_PRELOAD: z.enum(['light', 'all'], { message: 'expected light or all' }).optional(),
   TOOLGATE_ETH_PRICE_USD: z.coerce.number({ message: 'expected a number of USD' }).positive({ message: 'expected a positive number of USD' }).max(1_000_000).optional(),
   TOOLGATE_INSTANCE_ID: z.string().regex(/^[\w.:@-]{1,100}$/, 'expected 1-100 letters, digits or . : @ - _').optional(),
@@ -216,6 +224,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       drainTimeoutMs: e.TOOLGATE_SETTLEMENT_DRAIN_TIMEOUT_MS ?? 30_000,
     },
     retryResultsMs: (e.TOOLGATE_RETRY_RESULTS_HOURS ?? 24) * 3_600_000,
+    unpaidRetentionMs: (e.TOOLGATE_UNPAID_RETENTION_HOURS ?? 168) * 3_600_000,
+    payerStanding: {
+      probationMs: (e.TOOLGATE_PAYER_PROBATION_MINUTES ?? 60) * 60_000,
+      cooldownMs: (e.TOOLGATE_PAYER_COOLDOWN_MINUTES ?? 60) * 60_000,
+      chainFailuresPerHour: e.TOOLGATE_CHAIN_FAILURES_PER_HOUR ?? 10,
+    },
     ethPriceUsd: e.TOOLGATE_ETH_PRICE_USD,
     preload: e.TOOLGATE_PRELOAD ?? 'light',
     // Host and port name a deployment slot that survives restarts; with an ephemeral port, the process.

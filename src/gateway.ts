@@ -10,6 +10,7 @@ import type { Tool } from './catalog/tool.ts';
 import type { DevChain } from './chain/devchain.ts';
 import { attachDevChain, fundDevAccounts, startDevChain, writeDevChainFile } from './chain/devchain.ts';
 import { MULTICALL3_ADDRESS } from './chain/multicall3.ts';
+import { PayerStanding } from './payments/payer-standing.ts';
 import { UsdcChainReader } from './chain/usdc-reader.ts';
 import type { Config } from './config.ts';
 import { originPolicy } from './faces/mcp/origin-guard.ts';
@@ -102,7 +103,7 @@ async function openLedgerStore(ledger: Config['ledger']): Promise<{ client: SqlC
 function paymentServices(
   config: Config,
   overrides: GatewayOverrides,
-  ctx: { network: PaymentNetwork; rpcUrl: string; settlerKeys: readonly Hex[]; ledger: PaymentLedger; log: Logger; keyLock?: SettlerKeyLock },
+  ctx: { network: PaymentNetwork; rpcUrl: string; settlerKeys: readonly Hex[]; ledger: PaymentLedger; log: Logger; standing: PayerStanding; keyLock?: SettlerKeyLock },
 ): { facilitator: Facilitator; settlement: Settlement } {
   const remote = overrides.facilitator ?? (config.facilitatorUrl ? new RemoteFacilitator(config.facilitatorUrl, config.facilitatorTimeoutMs) : undefined);
   if (remote) {
@@ -116,6 +117,7 @@ function paymentServices(
     settlement: new BatchSettlement({
       network: ctx.network, rpcUrl: ctx.rpcUrl, settlerKeys: ctx.settlerKeys, multicall3: MULTICALL3_ADDRESS,
       ledger: ctx.ledger, log: ctx.log, receiptTimeoutMs: config.receiptTimeoutMs, pollingIntervalMs: config.pollingIntervalMs,
+      chainFailures: { budgetLeft: () => ctx.standing.chainFailureBudgetLeft(), failedOnChain: (payer) => ctx.standing.failedOnChain(payer) },
       ...(ctx.keyLock ? { keyLock: ctx.keyLock } : {}),
       ...config.settlement,
     }),
@@ -161,8 +163,9 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
 
     const logger = pino({ level: config.logLevel });
     const log: Logger = logger;
+    const standing = new PayerStanding(config.payerStanding);
     const { facilitator, settlement } = paymentServices(config, overrides, {
-      network, rpcUrl, settlerKeys, ledger, log, ...(store.shared ? { keyLock: new AdvisorySettlerKeyLock(store.client) } : {}),
+      network, rpcUrl, settlerKeys, ledger, log, standing, ...(store.shared ? { keyLock: new AdvisorySettlerKeyLock(store.client) } : {}),
     });
     cleanups.push(() => settlement.drain(config.settlement.drainTimeoutMs));
 
@@ -181,7 +184,7 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
       ...(overrides.providers ? { providers: overrides.providers } : {}),
     });
     cleanups.push(closeServices);
-    const gate = new PaymentGate({ facilitator, settlement, ledger, terms, log, metrics, services: { upstream, web }, instance: config.instance });
+    const gate = new PaymentGate({ facilitator, settlement, ledger, terms, log, metrics, services: { upstream, web }, instance: config.instance, standing });
     const { app, sseSessions } = buildApp({
       catalog,
       gate,
@@ -230,6 +233,7 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
     const timer = setInterval(() => {
       void scope(false).then((s) => reconcilePayments(ledger, chain, log, s)).catch(() => undefined);
       void ledger.forgetResults(new Date(Date.now() - config.retryResultsMs)).catch(() => undefined);
+      void ledger.pruneUnpaid(new Date(Date.now() - config.unpaidRetentionMs), BigInt(Math.floor(Date.now() / 1000))).catch(() => undefined);
     }, RECONCILE_EVERY_MS);
     timer.unref();
     cleanups.push(async () => {

@@ -5,8 +5,14 @@ import type { Address, Hex } from 'viem';
 const uint256 = z.string().regex(/^\d{1,78}$/, { message: 'expected a decimal uint256 string' });
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, { message: 'expected a 20-byte hex address' });
 
+/**
+ * The longest signature taken: an ECDSA one is 65 bytes; smart-wallet signatures (ERC-1271, with a
+ * WebAuthn assertion, wrapped in ERC-6492) run to a few hundred or a couple of thousand.
+ */
+export const MAX_SIGNATURE_BYTES = 4_096;
+
 export const eip3009PayloadSchema = z.object({
-  signature: z.string().regex(/^0x([0-9a-fA-F]{2})+$/, { message: 'expected a 0x-prefixed hex signature' }),
+  signature: z.string().max(2 + 2 * MAX_SIGNATURE_BYTES, { message: `expected at most ${MAX_SIGNATURE_BYTES} bytes` }).regex(/^0x([0-9a-fA-F]{2})+$/, { message: 'expected a 0x-prefixed hex signature' }),
   authorization: z.object({
     from: address,
     to: address,
@@ -52,4 +58,17 @@ export function parseEip3009Payload(payload: unknown): { ok: true; value: Eip300
       },
     },
   };
+}
+
+/**
+ * What the ledger keeps of a payment: the authorization's six fields and the signature, in one
+ * fixed order, whatever else the client sent beside them (bounded: MAX_SIGNATURE_BYTES).
+ */
+export function serializeAuthorization({ signature, authorization: a }: Eip3009Payload): string {
+  return JSON.stringify({
+    signature,
+    authorization: {
+      from: a.from, to: a.to, value: a.value.toString(), validAfter: a.validAfter.toString(), validBefore: a.validBefore.toString(), nonce: a.nonce,
+    },
+  });
 }

@@ -12,13 +12,16 @@ import { ToolError } from '../catalog/tool.ts';
 import type { Logger } from '../log.ts';
 import type { CallMetrics } from './call-metrics.ts';
 import { outcomeCode } from './call-metrics.ts';
-import { parseEip3009Payload } from './exact-evm-payload.ts';
+import { parseEip3009Payload, serializeAuthorization } from './exact-evm-payload.ts';
 import type { Eip3009Payload } from './exact-evm-payload.ts';
 import { PAYMENT_IDENTIFIER, paymentIdentifierDeclaration, readPaymentIdentifier, requestFingerprint } from './idempotency/payment-identifier.ts';
 import { signedByPayer, storedSettlement } from './idempotency/stored-result.ts';
 import type { Facilitator } from './facilitator/facilitator.ts';
 import { SETTLEMENT_PENDING } from './facilitator/facilitator.ts';
 import type { Settlement } from './settlement/settlement.ts';
+import { CONTRACT_PAYERS_PAUSED } from './settlement/settlement.ts';
+import type { PayerStanding } from './payer-standing.ts';
+import { MAX_PAYMENT_BYTES, paymentTooLarge } from './payment-size.ts';
 import type { PaymentLedger, PaymentState } from './ledger/payment-ledger.ts';
 import type { PaymentTerms, ResourceDescription } from './requirements.ts';
 import { matchAccepted, paymentRequired, requirementsFor } from './requirements.ts';
@@ -46,6 +49,12 @@ export interface GateCall {
   signal?: AbortSignal;
   /** Which face the call came through, for the metrics. */
   face?: 'http' | 'mcp';
+  /**
+   * The tool reaches the outside world (MCP's openWorldHint: upstream providers, a browser): its
+   * payment's nonce and balance are read from the chain before it runs, so a used, cancelled or
+   * unfunded authorization never costs us that work.
+   */
+  reachesOutside?: boolean;
 }
 
 export type GateOutcome =
@@ -73,6 +82,8 @@ export interface GateDependencies {
   retryWaitMs?: number;
   /** This gateway instance, recorded with each call it runs (reconciliation after a crash). */
   instance?: string;
+  /** Payers the chain refused: on probation or cooling down (payer-standing.ts). */
+  standing?: PayerStanding;
 }
 
 /** A payment past verification, with what the rest of the gate needs of it. */
@@ -188,16 +199,20 @@ export class PaymentGate {
   }
 
   private async decide(call: GateCall): Promise<GateOutcome> {
-    const screened = this.screen(call);
-    if ('refusal' in screened) return screened.refusal;
-    const input = screened.value;
-    if (isUnpaid(call.payment)) return this.unpaid(call);
     const accepts = this.requirements(call.price);
     const extensions = this.extensionsOf(call);
     const ask = (error: string): GateOutcome => ({
       kind: 'payment_required',
       paymentRequired: paymentRequired(call.resource, accepts, error, extensions),
     });
+    // Padding is refused before it costs us anything: parsing, verification, a byte of the ledger.
+    if (!isUnpaid(call.payment) && paymentTooLarge(call.payment)) {
+      return ask(`invalid_payload: the payment is larger than ${MAX_PAYMENT_BYTES} bytes; an x402 payment is a few hundred`);
+    }
+    const screened = this.screen(call);
+    if ('refusal' in screened) return screened.refusal;
+    const input = screened.value;
+    if (isUnpaid(call.payment)) return this.unpaid(call);
 
     const decoded = decodePayment(call.payment);
     if (!decoded.ok) return ask(`invalid_payload: ${decoded.message}`);
@@ -209,6 +224,8 @@ export class PaymentGate {
     const authorization = parseEip3009Payload(payload.payload);
     if (!authorization.ok) return ask(`invalid_payload: ${authorization.message}`);
     const { from: payer } = authorization.value.authorization;
+    const coolingDown = this.deps.standing?.refusal(payer);
+    if (coolingDown) return ask(coolingDown);
 
     const identifier = readPaymentIdentifier(payload);
     if (identifier.kind === 'invalid') {
@@ -227,14 +244,10 @@ export class PaymentGate {
 
     let verification: Awaited<ReturnType<Facilitator['verify']>>;
     try {
-      verification = await this.deps.facilitator.verify(payload, requirements);
+      verification = await this.deps.facilitator.verify(payload, requirements, { client: call.caller.ip });
     } catch (error) {
       this.log(call).error({ err: error }, 'payment verification could not run');
-      return {
-        kind: 'unavailable',
-        code: 'facilitator_unavailable',
-        message: 'The payment could not be verified right now (chain or facilitator unreachable); nothing was charged. Retry later.',
-      };
+      return facilitatorUnavailable();
     }
     if (!verification.isValid) {
       return ask(`${verification.invalidReason ?? 'invalid_payment'}: ${verification.invalidMessage ?? 'the payment was not accepted'}`);
@@ -253,12 +266,26 @@ export class PaymentGate {
   }
 
   private async lockRunSettle(call: GateCall, paid: VerifiedPayment): Promise<GateOutcome> {
+    const standing = this.deps.standing;
+    const payer = paid.authorization.authorization.from;
+    const probation = standing?.onProbation(payer) ?? false;
+    if (probation && !standing?.enterProbationRun(payer)) {
+      return paid.ask('payer_on_probation: a payment of this payer was refused by the chain lately; its payments run one at a time, and one is running now. Nothing was charged.');
+    }
+    try {
+      return await this.lockCheckRunSettle(call, paid, probation || call.reachesOutside === true);
+    } finally {
+      if (probation) standing?.leaveProbationRun(payer);
+    }
+  }
+
+  private async lockCheckRunSettle(call: GateCall, paid: VerifiedPayment, checkChainFirst: boolean): Promise<GateOutcome> {
     const { payload, requirements, authorization, keyed, accepts, extensions, ask } = paid;
     const { from: payer, nonce } = authorization.authorization;
     const lock = await this.guardLedger(() =>
       this.deps.ledger.lock({
         payer, nonce, tool: call.toolName, amount: BigInt(requirements.amount), network: requirements.network, resource: call.resource.url,
-        signedAuthorization: JSON.stringify(payload.payload),
+        signedAuthorization: serializeAuthorization(authorization),
         ...(keyed ? { paymentIdentifier: keyed.id, requestFingerprint: keyed.fingerprint } : {}),
         ...(this.deps.instance ? { instance: this.deps.instance } : {}),
       }),
@@ -271,9 +298,21 @@ export class PaymentGate {
     }
     if (!lock.locked) return ask(replayMessage(lock.state));
 
+    if (checkChainFirst) {
+      const stale = await this.checkOnChainNow(call, authorization);
+      if (stale) {
+        // A used or cancelled nonce can never settle: final. A balance short now may be topped up.
+        const used = stale.reason === 'invalid_exact_evm_nonce_already_used';
+        await this.guardLedger(() => this.deps.ledger.transition(lock.id, used ? 'failed' : 'released', { error: bounded(`${stale.reason}: ${stale.message}`) }));
+        if (stale.reason === 'facilitator_unavailable') return facilitatorUnavailable();
+        this.noteRefusal(payer, stale.reason);
+        return ask(`${stale.reason}: ${stale.message}`);
+      }
+    }
+
     const run = await this.runHandler(call, paid.input);
     if (!run.ok) {
-      await this.deps.ledger.transition(lock.id, 'released', { error: `${run.outcome.code}: ${run.outcome.message}` });
+      await this.deps.ledger.transition(lock.id, 'released', { error: bounded(`${run.outcome.code}: ${run.outcome.message}`) });
       return run.outcome;
     }
 
@@ -288,6 +327,7 @@ export class PaymentGate {
       return { kind: 'paid', result: run.result, settlement: { ...settlement, payer: settlement.payer ?? payer } };
     }
     const pending = settlement.errorReason === SETTLEMENT_PENDING;
+    this.noteRefusal(payer, settlement.errorReason);
     this.log(call).warn({ tool: call.toolName, payer, reason: settlement.errorReason, tx: settlement.transaction }, 'settlement failed; result withheld');
     return {
       kind: 'settlement_failed',
@@ -299,6 +339,26 @@ export class PaymentGate {
         extensions,
       ),
     };
+  }
+
+  /** What a refusal of the chain says about the payer (payer-standing.ts). */
+  private noteRefusal(payer: string, reason: string | undefined): void {
+    const standing = this.deps.standing;
+    if (!standing || reason === undefined || notThePayers.has(reason)) return;
+    if (reason === CONTRACT_PAYERS_PAUSED) standing.coolDown(payer);
+    else if (reason === 'invalid_exact_evm_transaction_failed') standing.failedOnChain(payer);
+    else standing.refusedByChain(payer);
+    this.deps.facilitator.payerRefused?.(payer);
+  }
+
+  private async checkOnChainNow(call: GateCall, authorization: Eip3009Payload): Promise<{ reason: string; message: string } | undefined> {
+    if (!this.deps.facilitator.checkOnChainNow) return undefined;
+    try {
+      return await this.deps.facilitator.checkOnChainNow(authorization);
+    } catch (error) {
+      this.log(call).error({ err: error }, 'the payment could not be checked on chain');
+      return { reason: 'facilitator_unavailable', message: 'the chain could not be reached' };
+    }
   }
 
   /**
@@ -410,6 +470,20 @@ function toolFailed(error: ToolError): Extract<GateOutcome, { kind: 'tool_failed
     ...(error.retryAfterSeconds !== undefined ? { retryAfterSeconds: error.retryAfterSeconds } : {}),
   };
 }
+
+function facilitatorUnavailable(): GateOutcome {
+  return {
+    kind: 'unavailable',
+    code: 'facilitator_unavailable',
+    message: 'The payment could not be verified right now (chain or facilitator unreachable); nothing was charged. Retry later.',
+  };
+}
+
+/** Refusals that say nothing about the payer: ours, or not known yet. */
+const notThePayers = new Set([SETTLEMENT_PENDING, 'unexpected_settle_error', 'facilitator_unavailable']);
+
+/** An error kept in the ledger: a tool's or the chain's message, cut to a size a row can carry. */
+const bounded = (text: string) => (text.length > 500 ? `${text.slice(0, 497)}...` : text);
 
 function ledgerUnavailable(): GateOutcome {
   return { kind: 'unavailable', code: 'ledger_unavailable', message: 'The payment ledger is unavailable; nothing was charged. Retry later.' };

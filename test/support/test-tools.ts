@@ -24,6 +24,26 @@ export function countingEchoTool(price = '0.001') {
   return { tool: tool as Tool, runs };
 }
 
+/** Like countingEchoTool, but declared as reaching the outside world (openWorldHint), as the web tools are. */
+export function countingOutsideTool(price = '0.001') {
+  const runs = { count: 0 };
+  const tool = defineTool({
+    name: 'test_outside',
+    title: 'Outside',
+    description: 'Stands for a tool that calls an upstream provider; counts its runs.',
+    price,
+    http: [{ method: 'GET', path: '/test/outside' }],
+    input: z.object({ word: z.string().min(1).max(50) }),
+    example: { word: 'hello' },
+    annotations: { readOnlyHint: true, openWorldHint: true },
+    async handler(input) {
+      runs.count += 1;
+      return { fetched: input.word };
+    },
+  });
+  return { tool: tool as Tool, runs };
+}
+
 export function failingTool(price = '0.001'): Tool {
   return defineTool({
     name: 'test_failing',

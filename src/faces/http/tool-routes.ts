@@ -43,6 +43,7 @@ export function registerToolRoutes(app: FastifyInstance, options: ToolRoutesOpti
         caller,
         ...(tool.timeoutMs ? { timeoutMs: tool.timeoutMs } : {}),
         face: 'http',
+        reachesOutside: tool.annotations.openWorldHint,
       });
       if (fromQuery && options.fastPath) {
         // An unpaid call records no caller; the socket's address stands in for the proxy-aware one.

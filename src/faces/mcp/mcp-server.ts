@@ -67,6 +67,7 @@ export function createMcpServer(face: McpFace): Server {
       extensions: face.extensions.get(tool.name),
       caller: currentCaller(),
       ...(tool.timeoutMs ? { timeoutMs: tool.timeoutMs } : {}),
+      reachesOutside: tool.annotations.openWorldHint,
       signal: ctx.mcpReq.signal,
       face: 'mcp',
     });

@@ -1,15 +1,19 @@
-// The embedded facilitator: verifies EIP-3009 authorizations locally (signature with low-s,
-// recipient, exact amount, time window, then the payer's balance through a cached view). Settling is the
-// settlement engine's (src/payments/settlement/).
+// The embedded facilitator: verifies EIP-3009 authorizations locally (recipient, exact amount, time
+// window, an ECDSA signature with low-s, then the payer's balance through a cached view; a contract
+// wallet's signature last, by the chain). What it asks of the node for requests that have not shown
+// they can pay is bounded (chain-read-budget.ts). Settling is the settlement engine's
+// (src/payments/settlement/).
 import { eip3009ABI } from '@x402/evm';
-import { createPublicClient, getAddress, http, isAddressEqual, size } from 'viem';
+import { createPublicClient, encodeFunctionData, getAddress, http, isAddressEqual, isErc6492Signature, parseErc6492Signature, size, slice } from 'viem';
 import type { PaymentPayload, PaymentRequirements, SupportedResponse, VerifyResponse } from '@x402/core/types';
 import type { Address, PublicClient } from 'viem';
 import { viemChain } from '../../chain/viem-chain.ts';
 import { parseEip3009Payload } from '../exact-evm-payload.ts';
 import type { Eip3009Payload } from '../exact-evm-payload.ts';
 import type { PaymentNetwork } from '../networks.ts';
-import type { Facilitator } from './facilitator.ts';
+import { ChainReadBudget } from './chain-read-budget.ts';
+import type { Facilitator, VerifyContext } from './facilitator.ts';
+import { FreshPaymentState } from './fresh-payment-state.ts';
 import { PayerBalances } from './payer-balances.ts';
 import { authorizationDigest, recoverAuthorizationSigner } from './signature.ts';
 import type { Eip712Domain } from './signature.ts';
@@ -26,7 +30,26 @@ export interface EmbeddedFacilitatorOptions {
   nowSeconds?: () => bigint;
   /** How long a payer's balance read from the chain is trusted (net of calls in flight here). */
   balanceTtlMs?: number;
+  /** Multicall3's address: fresh checks of several payments share one eth_call. */
+  multicall3: Address;
+  /** Chain reads for callers not yet known to hold funds; defaults in DEFAULT_READ_BUDGET. */
+  readBudget?: ConstructorParameters<typeof ChainReadBudget>[0];
 }
+
+/** Per client address and for the whole instance (docs/payments.md). */
+export const DEFAULT_READ_BUDGET = { perClient: { burst: 20, perSecond: 5 }, total: { burst: 200, perSecond: 50 } };
+
+/** The most gas a contract wallet's isValidSignature may use when we ask it (eth_call). */
+export const CONTRACT_SIGNATURE_GAS = 500_000n;
+
+/** ERC-1271's answer for a valid signature: bytes4(keccak256("isValidSignature(bytes32,bytes)")). */
+const ERC1271_MAGIC = '0x1626ba7e';
+const erc1271Abi = [{
+  type: 'function', name: 'isValidSignature', stateMutability: 'view',
+  inputs: [{ name: 'hash', type: 'bytes32' }, { name: 'signature', type: 'bytes' }], outputs: [{ name: '', type: 'bytes4' }],
+}] as const;
+
+class ReadRefused extends Error {}
 
 const DEFAULT_BALANCE_TTL_MS = 5_000;
 
@@ -44,12 +67,18 @@ export class EmbeddedFacilitator implements Facilitator {
   private readonly publicClient: PublicClient;
   private readonly nowSeconds: () => bigint;
   private readonly balances: PayerBalances;
+  private readonly budget: ChainReadBudget;
+  private readonly fresh: FreshPaymentState;
+  /** Addresses seen to hold code (contract wallets, EIP-7702 delegations): a fact that rarely changes back. */
+  private readonly withCode = new Set<string>();
 
   constructor(private readonly options: EmbeddedFacilitatorOptions) {
     const chain = viemChain(options.network, options.rpcUrl);
     this.publicClient = createPublicClient({ chain, transport: http(options.rpcUrl, { retryCount: 0 }) });
     this.nowSeconds = options.nowSeconds ?? (() => BigInt(Math.floor(Date.now() / 1000)));
     this.balances = new PayerBalances(options.balanceTtlMs ?? DEFAULT_BALANCE_TTL_MS);
+    this.budget = new ChainReadBudget(options.readBudget ?? DEFAULT_READ_BUDGET);
+    this.fresh = new FreshPaymentState(this.publicClient, options.network.usdc.address, options.multicall3);
   }
 
   async supported(): Promise<SupportedResponse> {
@@ -60,26 +89,71 @@ export class EmbeddedFacilitator implements Facilitator {
     };
   }
 
-  async verify(payload: PaymentPayload, requirements: PaymentRequirements): Promise<VerifyResponse> {
+  async verify(payload: PaymentPayload, requirements: PaymentRequirements, context?: VerifyContext): Promise<VerifyResponse> {
     const checked = this.checkTerms(payload, requirements);
     if ('isValid' in checked) return checked;
-    const { domain, authorization: { authorization } } = checked;
+    const { domain, authorization: { authorization, signature } } = checked;
     const payer = authorization.from;
+    const client = context?.client ?? 'unknown';
 
-    const signatureCheck = await this.checkSignature(domain, checked.authorization);
-    if (signatureCheck) return { ...signatureCheck, payer };
+    // Cheap checks first: an ECDSA signature is recovered here; a contract wallet's waits until the
+    // payer is known to hold the price, since asking the chain costs us.
+    const contract = size(signature) !== 65;
+    if (!contract) {
+      const signatureCheck = await this.checkSignature(domain, checked.authorization);
+      if (signatureCheck) return { ...signatureCheck, payer };
+    }
 
     // No chain read per call: the balance view (read at most every few seconds per payer, net of
-    // what is in flight here). The nonce's state on chain is not read either: toolgate's own uses
-    // are in the ledger, and one used elsewhere is refused by the settlement's simulation, before
-    // anything moves (the result is then withheld, nothing charged).
-    const view = await this.balances.admit(payer, authorization.value, () =>
-      this.publicClient.readContract({ address: domain.verifyingContract, abi: eip3009ABI, functionName: 'balanceOf', args: [payer] }),
-    );
+    // what is in flight here). The nonce's state is read only where checkOnChainNow is asked for
+    // (tools that cost us real work, payers on probation); elsewhere toolgate's own uses are in the
+    // ledger, and one used elsewhere is refused by the settlement's simulation, before anything moves.
+    let view: Awaited<ReturnType<PayerBalances['admit']>>;
+    try {
+      view = await this.balances.admit(payer, authorization.value, () => {
+        if (!this.budget.take(client)) throw new ReadRefused();
+        return this.publicClient.readContract({ address: domain.verifyingContract, abi: eip3009ABI, functionName: 'balanceOf', args: [payer] });
+      });
+    } catch (error) {
+      if (error instanceof ReadRefused) return busy(payer);
+      throw error;
+    }
     if (!view.admitted) {
       return invalid('invalid_exact_evm_insufficient_balance', `payer holds ${view.balance} atomic USDC not already committed to calls in flight, the price is ${authorization.value}`, payer);
     }
+    if (contract) {
+      let verdict: Invalid | undefined;
+      try {
+        verdict = await this.checkContractSignature(domain, checked.authorization, client);
+      } catch (error) {
+        this.balances.finish(payer, authorization.value, false);
+        throw error;
+      }
+      if (verdict) {
+        this.balances.finish(payer, authorization.value, false);
+        return { ...verdict, payer };
+      }
+    }
     return { isValid: true, payer };
+  }
+
+  async checkOnChainNow({ authorization }: Eip3009Payload): Promise<{ reason: string; message: string } | undefined> {
+    const state = await this.fresh.read(authorization.from, authorization.nonce);
+    this.balances.observe(authorization.from, state.balance);
+    if (state.nonceUsed) {
+      return { reason: 'invalid_exact_evm_nonce_already_used', message: 'this authorization is already used or cancelled on chain; sign a new one' };
+    }
+    // The view's in-flight sum includes this payment.
+    const committed = this.balances.inFlight(authorization.from);
+    const needed = committed > authorization.value ? committed : authorization.value;
+    if (state.balance < needed) {
+      return { reason: 'invalid_exact_evm_insufficient_balance', message: `payer holds ${state.balance} atomic USDC on chain, calls in flight need ${needed}` };
+    }
+    return undefined;
+  }
+
+  payerRefused(payer: string): void {
+    this.balances.forget(payer);
   }
 
   paymentFinished(payer: string, value: bigint, moved: boolean): void {
@@ -148,10 +222,47 @@ export class EmbeddedFacilitator implements Facilitator {
       }
       return undefined;
     }
-    // Smart-contract wallets (ERC-1271, ERC-6492): the chain decides.
-    const valid = await this.publicClient
-      .verifyHash({ address: authorization.from, hash: authorizationDigest(domain, authorization), signature })
-      .catch(() => false);
-    return valid ? undefined : invalid('invalid_exact_evm_signature', 'the contract wallet did not accept the signature');
+    return invalid('invalid_exact_evm_signature', 'a signature that is not 65 bytes long needs a contract wallet');
   }
+
+  /**
+   * A contract wallet (ERC-1271) decides by its code: asked with one eth_call, capped in gas. An
+   * ERC-6492 signature is taken only from a wallet already deployed (its inner signature is what USDC
+   * will be given): deploying wallets through their factories is not something we run for callers.
+   */
+  private async checkContractSignature(domain: Eip712Domain, { authorization, signature }: Eip3009Payload, client: string): Promise<Invalid | undefined> {
+    const payer = authorization.from;
+    if (!this.budget.take(client)) return busy(payer);
+    const deployed = await this.hasCode(payer);
+    const wrapped = isErc6492Signature(signature);
+    if (!deployed) {
+      return wrapped
+        ? invalid('invalid_exact_evm_payload_undeployed_smart_wallet', `the wallet ${payer} is not deployed yet; this gateway does not deploy wallets: deploy it (any transaction from it does), then pay`, payer)
+        : invalid('invalid_exact_evm_signature', `${payer} holds no contract code, so a signature that is not 65 bytes cannot be its`, payer);
+    }
+    const inner = wrapped ? parseErc6492Signature(signature).signature : signature;
+    const data = encodeFunctionData({ abi: erc1271Abi, functionName: 'isValidSignature', args: [authorizationDigest(domain, authorization), inner] });
+    const answer = await this.publicClient
+      .call({ to: payer, data, gas: CONTRACT_SIGNATURE_GAS })
+      .then(({ data: returned }) => (returned && size(returned) >= 4 ? slice(returned, 0, 4) : undefined))
+      .catch(() => undefined);
+    return answer?.toLowerCase() === ERC1271_MAGIC ? undefined : invalid('invalid_exact_evm_signature', 'the contract wallet did not accept the signature', payer);
+  }
+
+  private async hasCode(address: Address): Promise<boolean> {
+    const key = address.toLowerCase();
+    if (this.withCode.has(key)) return true;
+    const code = await this.publicClient.getCode({ address });
+    const deployed = code !== undefined && code !== '0x';
+    if (deployed && this.withCode.size < 100_000) this.withCode.add(key);
+    return deployed;
+  }
+}
+
+function busy(payer: string): Invalid {
+  return invalid(
+    'verification_busy',
+    'too many payments needing a chain read came from your address or from everyone just now; retry in a second',
+    payer,
+  );
 }

@@ -13,6 +13,12 @@ interface Entry {
 
 const MAX_ENTRIES = 50_000;
 
+/**
+ * A balance that was just read and did not suffice is not read again before this: an empty address
+ * sending signature after signature costs the node one read a second, not one per request.
+ */
+export const RECHECK_SHORT_BALANCE_MS = 1_000;
+
 export class PayerBalances {
   private readonly entries = new Map<string, Entry>();
 
@@ -28,8 +34,9 @@ export class PayerBalances {
   async admit(payer: string, value: bigint, read: () => Promise<bigint>): Promise<{ admitted: boolean; balance: bigint }> {
     const key = payer.toLowerCase();
     let entry = this.entries.get(key);
-    const fresh = entry !== undefined && this.clock() - entry.readAt < this.ttlMs;
-    if (!entry || !fresh || entry.balance - entry.inFlight < value) {
+    const age = entry === undefined ? Infinity : this.clock() - entry.readAt;
+    const short = entry !== undefined && entry.balance - entry.inFlight < value;
+    if (age >= this.ttlMs || (short && age >= RECHECK_SHORT_BALANCE_MS)) {
       const balance = await read();
       entry = this.entries.get(key) ?? { balance, readAt: 0, inFlight: 0n };
       entry.balance = balance;
@@ -37,6 +44,7 @@ export class PayerBalances {
       this.entries.set(key, entry);
       this.prune();
     }
+    if (!entry) throw new Error('unreachable: the balance was just read');
     const available = entry.balance - entry.inFlight;
     if (available < value) return { admitted: false, balance: available };
     entry.inFlight += value;
@@ -49,6 +57,25 @@ export class PayerBalances {
     if (!entry) return;
     entry.inFlight = entry.inFlight > value ? entry.inFlight - value : 0n;
     if (moved) entry.balance -= value;
+  }
+
+  /** What this process has admitted for `payer` and not yet seen finish. */
+  inFlight(payer: string): bigint {
+    return this.entries.get(payer.toLowerCase())?.inFlight ?? 0n;
+  }
+
+  /** A balance read from the chain just now (by a fresh check): it replaces the cached one. */
+  observe(payer: string, balance: bigint): void {
+    const entry = this.entries.get(payer.toLowerCase());
+    if (!entry) return;
+    entry.balance = balance;
+    entry.readAt = this.clock();
+  }
+
+  /** The chain refused one of this payer's payments: its cached balance is no longer trusted. */
+  forget(payer: string): void {
+    const entry = this.entries.get(payer.toLowerCase());
+    if (entry) entry.readAt = -Infinity;
   }
 
   private prune(): void {

@@ -7,11 +7,13 @@ import type { PaymentReports } from './payment-reports.ts';
  * `settling`: the result is ready and waits for its settlement; with a tx hash, the transaction
  * carrying it was sent. `pending`: sent, outcome unknown (receipt timeout); reconciled later.
  * `verified` is kept for ledgers written before the lock went straight to `running`.
- * `released` and `failed` authorizations may be locked again (no money moved).
+ * Only `released` authorizations (the tool failed, nothing was asked of the chain) may be locked
+ * again. `failed` is final: the chain refused the authorization, or its settlement could not be
+ * sent, and an authorization that ran a tool without paying never runs one again.
  */
 export type PaymentState = 'verified' | 'running' | 'settling' | 'settled' | 'released' | 'failed' | 'pending';
 
-export const relockableStates: readonly PaymentState[] = ['released', 'failed'];
+export const relockableStates: readonly PaymentState[] = ['released'];
 
 export interface PaymentLock {
   payer: string;
@@ -107,6 +109,13 @@ export interface PaymentLedger {
    * a late retry is told the result is gone, not charged again); returns how many.
    */
   forgetResults(before: Date): Promise<number>;
+  /**
+   * Deletes what unpaid calls left behind, last touched before `before`: released rows, and failed
+   * rows that cost no gas whose authorization has expired (USDC can no longer execute it, so
+   * forgetting it cannot let it run a tool again). Failed rows that spent gas stay: they are what
+   * collecting cost. Returns how many rows went.
+   */
+  pruneUnpaid(before: Date, nowSeconds: bigint): Promise<number>;
   /** Rows in the given states, oldest first (for reconciliation after a restart). */
   inStates(states: readonly PaymentState[]): Promise<PaymentRecord[]>;
   /** Read-only aggregates over the same store, for the merchant dashboard. */

@@ -70,6 +70,44 @@ for (const store of useSqlStores()) {
       assert.equal(record?.amount, 2000n);
     });
 
+    test('a failed authorization is final: it cannot be locked again, alone or with others', async () => {
+      const e = entry();
+      const first = await ledger.lock(e);
+      assert.ok(first.locked);
+      await ledger.recordOutcomes([{ id: first.id, state: 'failed', error: 'invalid_exact_evm_nonce_already_used: authorization is used or canceled' }]);
+      assert.deepEqual(await ledger.lock(e), { locked: false, state: 'failed' });
+      const together = await Promise.all([e, entry()].map((x) => ledger.lock(x)));
+      assert.deepEqual(together.map((r) => (r.locked ? 'locked' : r.state)), ['failed', 'locked']);
+      assert.equal((await ledger.find(e.payer, e.nonce))?.attempts, 1);
+    });
+
+    test('unpaid rows are pruned after the retention: released ones, and failed ones that cost no gas once their authorization expired', async () => {
+      const signed = (validBefore: bigint) => JSON.stringify({ signature: '0x00', authorization: { validBefore: validBefore.toString() } });
+      const now = BigInt(Math.floor(Date.now() / 1000));
+      const make = async (state: 'released' | 'failed' | 'settled', validBefore: bigint, gasUsed?: bigint) => {
+        const e = { ...entry(), signedAuthorization: signed(validBefore) };
+        const lock = await ledger.lock(e);
+        assert.ok(lock.locked);
+        if (state === 'released') await ledger.transition(lock.id, 'released', { error: 'tool failed' });
+        else await ledger.recordOutcomes([{ id: lock.id, state, ...(gasUsed ? { gasUsed } : {}) }]);
+        return e;
+      };
+      const released = await make('released', now + 300n);
+      const failedExpired = await make('failed', now - 10n);
+      const failedLive = await make('failed', now + 3_600n);
+      const failedWithGas = await make('failed', now - 10n, 53_000n);
+      const settled = await make('settled', now - 10n);
+      assert.equal(await ledger.pruneUnpaid(new Date(Date.now() - 60_000), now), 0, 'nothing is older than the retention yet');
+      const pruned = await ledger.pruneUnpaid(new Date(Date.now() + 1_000), now);
+      assert.ok(pruned >= 2);
+      const left = async (e: { payer: string; nonce: string }) => (await ledger.find(e.payer, e.nonce))?.state;
+      assert.equal(await left(released), undefined);
+      assert.equal(await left(failedExpired), undefined);
+      assert.equal(await left(failedLive), 'failed', 'a failed authorization still valid on chain stays, so it can never run again');
+      assert.equal(await left(failedWithGas), 'failed', 'what collecting cost stays');
+      assert.equal(await left(settled), 'settled');
+    });
+
     test('rows can be listed by state for reconciliation', async () => {
       const e = entry();
       const lock = await ledger.lock(e);

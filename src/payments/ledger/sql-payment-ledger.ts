@@ -48,7 +48,7 @@ const relockable = relockableStates.map((s) => `'${s}'`).join(', ');
 /** The ledger keeps payer and nonce lowercase: one key for an authorization, from an entry or a row. */
 const lockKey = (e: { payer: string; nonce: string }) => `${e.payer.toLowerCase()} ${e.nonce.toLowerCase()}`;
 
-/** A released or failed authorization locked again starts afresh (its attempts counted). */
+/** A released authorization locked again starts afresh (its attempts counted). */
 const RELOCK_SET = `state = 'running', tool = EXCLUDED.tool, amount = EXCLUDED.amount, network = EXCLUDED.network,
   resource = EXCLUDED.resource, signed_authorization = EXCLUDED.signed_authorization,
   payment_identifier = EXCLUDED.payment_identifier, request_fingerprint = EXCLUDED.request_fingerprint, result = NULL,
@@ -260,6 +260,20 @@ export class SqlPaymentLedger implements PaymentLedger {
        WHERE result IS NOT NULL AND state = 'settled' AND settled_at < $1
        RETURNING id`,
       [before.toISOString()],
+    );
+    return rows.length;
+  }
+
+  async pruneUnpaid(before: Date, nowSeconds: bigint): Promise<number> {
+    // validBefore is read from the stored authorization, which the gate writes as JSON itself.
+    const { rows } = await this.db.query<{ id: string }>(
+      `DELETE FROM payments
+       WHERE updated_at < $1 AND (
+         state = 'released'
+         OR (state = 'failed' AND gas_used IS NULL AND signed_authorization IS NOT NULL
+             AND ((signed_authorization::json -> 'authorization' ->> 'validBefore')::numeric) < $2::numeric))
+       RETURNING id`,
+      [before.toISOString(), nowSeconds.toString()],
     );
     return rows.length;
   }

@@ -4,7 +4,10 @@
 // first (a payment that would fail is refused alone, without gas), sent as one transaction (one
 // transferWithAuthorization, or Multicall3 aggregate3 for several), and each payment's outcome is
 // read from USDC's AuthorizationUsed events in the receipt, never assumed.
-import { createPublicClient, getAddress, http } from 'viem';
+// A payer whose address holds code decides by that code whether USDC accepts its signature, and
+// can answer differently in a simulation than on chain: its payments never share a transaction,
+// and are answered only from their receipt, whatever the mode (docs/payments.md, contract wallets).
+import { createPublicClient, getAddress, http, size } from 'viem';
 import type { Address, Hex, PublicClient } from 'viem';
 import type { SettleResponse } from '@x402/core/types';
 import { viemChain } from '../../chain/viem-chain.ts';
@@ -16,6 +19,7 @@ import type { PaymentNetwork } from '../networks.ts';
 import {
   aggregate3Calldata, authorizationsUsed, batchGasLimit, decodeAggregate3, keyOf, transferCalldata,
 } from './settlement-calls.ts';
+import { CONTRACT_PAYERS_PAUSED } from './settlement.ts';
 import type { Settlement, SettlementMode, SettlementRequest } from './settlement.ts';
 import { SettlerAccount, sendMayHaveLanded } from './settler-account.ts';
 import type { SettlementTransaction, TransactionOutcome } from './settler-account.ts';
@@ -38,7 +42,14 @@ export interface BatchSettlementOptions {
   pollingIntervalMs: number;
   /** With a shared database: settler keys other instances may also use. */
   keyLock?: SettlerKeyLock;
+  /**
+   * Whether a contract payer's settlement may be sent now (the hour's budget of on-chain failures
+   * has room), and who to tell when a settlement whose result was already delivered (submitted
+   * mode) failed on chain; the gate hears of every other failure in the answer.
+   */
+  chainFailures?: { budgetLeft(): boolean; failedOnChain(payer: string): void };
 }
+
 
 interface Queued {
   request: SettlementRequest;
@@ -70,6 +81,8 @@ export class BatchSettlement implements Settlement {
   readonly marksSettling = true;
   readonly accounts: SettlerAccount[];
   private readonly client: PublicClient;
+  /** getCode of a batch's payers goes out as one JSON-RPC batch. */
+  private readonly codeClient: PublicClient;
   private queue: Queued[] = [];
   private windowTimer: NodeJS.Timeout | undefined;
   private flushQueued = false;
@@ -89,6 +102,7 @@ export class BatchSettlement implements Settlement {
     this.mode = options.mode;
     const chain = viemChain(options.network, options.rpcUrl);
     this.client = createPublicClient({ chain, transport: http(options.rpcUrl, { retryCount: 0 }), pollingInterval: options.pollingIntervalMs });
+    this.codeClient = createPublicClient({ chain, transport: http(options.rpcUrl, { retryCount: 0, batch: { batchSize: 300, wait: 0 } }) });
     this.accounts = options.settlerKeys.map((key) => new SettlerAccount({
       chain, client: this.client, key,
       pollingIntervalMs: options.pollingIntervalMs, receiptTimeoutMs: options.receiptTimeoutMs,
@@ -173,13 +187,61 @@ export class BatchSettlement implements Settlement {
   }
 
   private async run(account: SettlerAccount, batch: Queued[]): Promise<void> {
+    let contracts: Set<string>;
+    try {
+      contracts = await this.payersWithCode(batch);
+    } catch (error) {
+      const { message } = settleErrorReason(error);
+      const outcomes = batch.map((q) => ({ id: q.request.paymentId, state: 'failed' as const, error: `unexpected_settle_error: the payers' code could not be read: ${message}` }));
+      await this.recordOutcomes(outcomes);
+      for (const q of batch) q.answer(this.failure(q.request, 'unexpected_settle_error', `the settlement could not be prepared: ${message}`));
+      return;
+    }
+    const isContract = (q: Queued) => contracts.has(q.request.authorization.authorization.from.toLowerCase());
+    const plain = batch.filter((q) => !isContract(q));
+    if (plain.length > 0) await this.settleGroup(account, plain, this.mode, false);
+    for (const q of batch.filter(isContract)) {
+      if (this.options.chainFailures && !this.options.chainFailures.budgetLeft()) {
+        const message = 'settlements from contract wallets are paused: this hour\'s budget of failed on-chain settlements is spent; nothing was charged';
+        await this.recordOutcomes([{ id: q.request.paymentId, state: 'failed', error: `${CONTRACT_PAYERS_PAUSED}: ${message}` }]);
+        q.answer(this.failure(q.request, CONTRACT_PAYERS_PAUSED, message));
+        continue;
+      }
+      await this.settleGroup(account, [q], 'confirmed', true);
+    }
+  }
+
+  /**
+   * The payers of a batch whose address holds code (a contract wallet, an EIP-7702 delegation), read
+   * now: an address can gain code at any time. A signature that is not 65 bytes counts as a contract
+   * payer's whatever the chain says. One JSON-RPC batch per settlement batch.
+   */
+  private async payersWithCode(batch: readonly Queued[]): Promise<Set<string>> {
+    const found = new Set<string>();
+    const unknown = new Set<string>();
+    for (const q of batch) {
+      const { authorization, signature } = q.request.authorization;
+      const payer = authorization.from.toLowerCase();
+      if (size(signature) !== 65) found.add(payer);
+      else unknown.add(payer);
+    }
+    const payers = [...unknown].filter((p) => !found.has(p));
+    const codes = await Promise.all(payers.map((address) => this.codeClient.getCode({ address: address as Address })));
+    payers.forEach((payer, i) => {
+      const code = codes[i];
+      if (code !== undefined && code !== '0x') found.add(payer);
+    });
+    return found;
+  }
+
+  private async settleGroup(account: SettlerAccount, batch: Queued[], mode: SettlementMode, contractPayer: boolean): Promise<void> {
     const started = performance.now();
     this.inFlightPayments += batch.length;
     const report: BatchReport = { settler: account.address, size: batch.length, settled: 0, failed: 0, durationMs: 0 };
     const outcomes: SettlementOutcome[] = [];
     let sent = false;
     try {
-      const { live, transaction } = await this.simulate(account, batch, outcomes);
+      const { live, transaction } = await this.simulate(account, batch, outcomes, contractPayer);
       if (!transaction) return;
       const ids = live.map((q) => q.request.paymentId);
       const record = (hash: Hex) => this.options.ledger.recordSubmission(ids, { txHash: hash, settler: account.address, batchSize: live.length });
@@ -198,7 +260,7 @@ export class BatchSettlement implements Settlement {
         return;
       }
       report.transaction = submitted.hash;
-      if (this.mode === 'submitted') {
+      if (mode === 'submitted') {
         for (const q of live) q.answer(this.success(q.request, submitted.hash)); // before the receipt, by design
       }
       const outcome = await account.outcome(submitted, record);
@@ -230,12 +292,13 @@ export class BatchSettlement implements Settlement {
     account: SettlerAccount,
     batch: Queued[],
     outcomes: SettlementOutcome[],
+    contractPayer: boolean,
   ): Promise<{ live: Queued[]; transaction?: SettlementTransaction }> {
     const refuse = (q: Queued, reason: string, message: string) => {
       outcomes.push({ id: q.request.paymentId, state: 'failed', error: `${reason}: ${message}` });
       stage(q, this.failure(q.request, reason, message));
     };
-    if (batch.length === 1) return this.single(account, batch[0]!, refuse);
+    if (batch.length === 1) return this.single(account, batch[0]!, refuse, contractPayer);
     let results: ReturnType<typeof decodeAggregate3>;
     const all = batch.map((q) => q.request.authorization);
     try {
@@ -256,7 +319,7 @@ export class BatchSettlement implements Settlement {
       return false;
     });
     if (live.length === 0) return { live };
-    if (live.length === 1) return this.single(account, live[0]!, refuse);
+    if (live.length === 1) return this.single(account, live[0]!, refuse, false);
     const authorizations = live.map((q) => q.request.authorization);
     return { live, transaction: { to: this.options.multicall3, data: aggregate3Calldata(this.asset, authorizations), gas: batchGasLimit(authorizations) } };
   }
@@ -269,9 +332,10 @@ export class BatchSettlement implements Settlement {
     account: SettlerAccount,
     q: Queued,
     refuse: (q: Queued, reason: string, message: string) => void,
+    contractPayer: boolean,
   ): Promise<{ live: Queued[]; transaction?: SettlementTransaction }> {
     const data = transferCalldata(q.request.authorization);
-    const gas = batchGasLimit([q.request.authorization]);
+    const gas = batchGasLimit([q.request.authorization], contractPayer);
     try {
       await this.client.call({ account: account.address, to: this.asset, data, gas });
       return { live: [q], transaction: { to: this.asset, data, gas } };
@@ -308,7 +372,9 @@ export class BatchSettlement implements Settlement {
       const why = receipt.status === 'success' ? 'USDC did not execute this authorization in the batch' : 'the settlement transaction reverted';
       outcomes.push({ id: q.request.paymentId, state: 'failed', txHash: receipt.transactionHash, error: `invalid_exact_evm_transaction_failed: ${why}`, ...costs });
       if (q.answered) {
+        // The gate heard success and will not hear of this: the engine tells the payer's standing.
         this.options.log.error({ payment: q.request.paymentId, tx: receipt.transactionHash }, 'a result was delivered on submission and its settlement failed');
+        this.options.chainFailures?.failedOnChain(q.request.authorization.authorization.from);
       }
       stage(q, this.failure(q.request, 'invalid_exact_evm_transaction_failed', why, receipt.transactionHash));
     }

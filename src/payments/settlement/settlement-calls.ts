@@ -1,7 +1,7 @@
 // The calldata of a settlement: one transferWithAuthorization, or many through Multicall3's
 // aggregate3 with per-call failure allowed, and how each payment's outcome is read back.
 import { eip3009ABI } from '@x402/evm';
-import { decodeErrorResult, decodeFunctionResult, encodeFunctionData, multicall3Abi, parseSignature, size } from 'viem';
+import { decodeErrorResult, decodeFunctionResult, encodeFunctionData, isErc6492Signature, multicall3Abi, parseErc6492Signature, parseSignature, size } from 'viem';
 import type { Address, Hex, Log } from 'viem';
 import type { Eip3009Payload } from '../exact-evm-payload.ts';
 
@@ -11,15 +11,24 @@ export const AUTHORIZATION_USED_TOPIC = '0x98de503528ee59b575ef0c0a2576a82497bfc
 /**
  * Gas limit of a batch, set by us: with allowFailure an inner call that runs out of gas does not
  * revert the batch, so an estimate with no slack settles nothing (docs/settlement.md). Measured
- * ~49.4k per payment plus ~40k per transaction; contract-wallet signatures (ERC-1271) cost more.
+ * ~49.4k per payment plus ~40k per transaction; a contract payer's signature check (ERC-1271) costs
+ * more, and is all a hostile wallet can burn of ours: contract payers go alone, at this limit.
  */
-export function batchGasLimit(authorizations: readonly Eip3009Payload[]): bigint {
-  const contractSignatures = authorizations.filter((a) => size(a.signature) !== 65).length;
-  return 60_000n + 55_000n * BigInt(authorizations.length) + 60_000n * BigInt(contractSignatures);
+export function batchGasLimit(authorizations: readonly Eip3009Payload[], contractPayer = false): bigint {
+  const contractSignatures = contractPayer ? authorizations.length : authorizations.filter((a) => size(a.signature) !== 65).length;
+  return 60_000n + 55_000n * BigInt(authorizations.length) + CONTRACT_SIGNATURE_ALLOWANCE * BigInt(contractSignatures);
 }
 
-/** transferWithAuthorization's calldata: the (v, r, s) overload for 65-byte signatures, bytes otherwise. */
-export function transferCalldata({ authorization: a, signature }: Eip3009Payload): Hex {
+/** Gas allowed for a contract wallet's isValidSignature inside USDC, beyond an ECDSA payment. */
+export const CONTRACT_SIGNATURE_ALLOWANCE = 60_000n;
+
+/**
+ * transferWithAuthorization's calldata: the (v, r, s) overload for 65-byte signatures, bytes otherwise.
+ * An ERC-6492 wrapper is taken off (verification took it only from a deployed wallet): USDC asks
+ * the wallet itself, with the inner signature.
+ */
+export function transferCalldata({ authorization: a, signature: given }: Eip3009Payload): Hex {
+  const signature = isErc6492Signature(given) ? parseErc6492Signature(given).signature : given;
   const base = [a.from, a.to, a.value, a.validAfter, a.validBefore, a.nonce] as const;
   if (size(signature) !== 65) {
     return encodeFunctionData({ abi: eip3009ABI, functionName: 'transferWithAuthorization', args: [...base, signature] });

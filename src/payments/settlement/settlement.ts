@@ -11,6 +11,9 @@ import type { Eip3009Payload } from '../exact-evm-payload.ts';
 export type SettlementMode = 'confirmed' | 'submitted';
 export const settlementModes: readonly SettlementMode[] = ['confirmed', 'submitted'];
 
+/** A contract payer's settlement refused, unsent, while the hour's budget of on-chain failures is spent. */
+export const CONTRACT_PAYERS_PAUSED = 'contract_payers_paused';
+
 export interface SettlementRequest {
   /** The payment's ledger row, in state `settling`. */
   paymentId: number;
