@@ -51,7 +51,7 @@ export function describeJsonType(value: unknown): string {
   return type === 'object' || type === 'undefined' ? `an ${type}` : `a ${type}`;
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const prototype = Object.getPrototypeOf(value) as unknown;
   return prototype === Object.prototype || prototype === null;

@@ -1,5 +1,6 @@
 // transform_data_format over real HTTP through the payment gate (anvil + USDC): a paid call is
-// answered and settled; bad input is refused with a 400 naming the field before any payment.
+// answered and settled; input bad on its face is refused with a 400 naming the field before any
+// payment; what only the conversion finds is found after payment and released, not charged.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { TestGateway } from '../../../test/support/gateway-harness.ts';
@@ -38,15 +39,13 @@ describe('POST /api/data/transform through the gate', () => {
     assert.equal(before - (await balanceOf(payer.address)), 3000n);
   });
 
-  test('every kind of bad input -> 400 naming input, nothing asked for or charged', async () => {
+  test('input bad on its face -> 400 naming input, nothing asked for or charged', async () => {
     const cases: [unknown, RegExp][] = [
       [{ toFormat: 'csv' }, /required/],
       [{ input: 42 }, /expected a JSON array of objects/],
       [{ input: [{ a: 1 }, 'x'] }, /record 1 is a string/],
-      [{ input: 'a,b\n"open\n', toFormat: 'json' }, /not valid CSV.*never closed/],
-      [{ input: 'a,a\n1,2\n', toFormat: 'json' }, /column "a" twice/],
       [{ input: [{ a: 1 }], toFormat: 'json' }, /already a JSON array/],
-      [{ input: 'a,b\n1,2\n', toFormat: 'csv' }, /not JSON/],
+      [{ input: 'a,b\n1,2\n', toFormat: 'csv' }, /starting with "\["; it starts with "a"/],
     ];
     for (const [body, message] of cases) {
       const response = await post(body);
@@ -59,6 +58,27 @@ describe('POST /api/data/transform through the gate', () => {
     }
     const wrongFormat = await (await post({ input: [{ a: 1 }], toFormat: 'xml' })).json() as { issues: { field: string }[] };
     assert.equal(wrongFormat.issues[0]?.field, 'toFormat');
+  });
+
+  test('an unpaid 1 MB CSV is not converted: broken on its last line it still gets the 402; paid, the conversion finds it: 400 naming input, released, not charged', async () => {
+    // Before the fix the schema converted it, so the unpaid answer was a 400 that cost the conversion.
+    const row = '12345,"Smith, Jane",3.25,true\n';
+    const body = { input: `id,name,score,active\n${row.repeat(Math.floor(900 * 1024 / row.length))}1,"never closed\n`, toFormat: 'json' };
+    const unpaid = await post(body);
+    assert.equal(unpaid.status, 402, await unpaid.clone().text());
+
+    const payer = await fundedPayer(t.devChain, '1');
+    const { balanceOf } = chainClients(t.devChain);
+    const before = await balanceOf(payer.address);
+    const paid = await post(body, { 'PAYMENT-SIGNATURE': paymentHeader(await signPayment(payer, readPaymentRequired(unpaid).accepts[0]!)) });
+    assert.equal(paid.status, 400);
+    assert.equal(readPaymentResponse(paid), undefined, 'nothing settled');
+    const answer = await paid.json() as { error: string; message: string; charged: boolean; details: { issues: { field: string; message: string }[] } };
+    assert.equal(answer.error, 'invalid_input');
+    assert.equal(answer.charged, false);
+    assert.match(answer.message, /^input: not valid CSV \(RFC 4180\): line \d+, column 3: a quoted field is never closed/);
+    assert.equal(answer.details.issues[0]?.field, 'input');
+    assert.equal(await balanceOf(payer.address), before);
   });
 
   test('a body over the gateway\'s 1 MiB limit is refused with a clear answer, uncharged', async () => {

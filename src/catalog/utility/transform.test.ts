@@ -171,7 +171,7 @@ describe('transform_data_format: lossless round trip JSON -> CSV -> JSON', () =>
   });
 });
 
-describe('transform_data_format: bad input is refused before payment, naming the field', () => {
+describe('transform_data_format: bad input is refused before payment, naming the field (only what is cheap to see)', () => {
   const expectIssue = (raw: unknown, path: (string | number)[], message: RegExp) => {
     const issues = issuesOf(raw);
     assert.ok(issues.some((i) => JSON.stringify(i.path) === JSON.stringify(path) && message.test(i.message)), JSON.stringify(issues, null, 1).slice(0, 600));
@@ -184,62 +184,119 @@ describe('transform_data_format: bad input is refused before payment, naming the
     expectIssue({ input: [{ a: 1 }], toFormat: 'xml' }, ['toFormat'], /./);
   });
 
-  test('an element that is not an object is named by its index', () => {
+  test('an element of an array that is not an object is named by its index', () => {
     expectIssue({ input: [{ a: 1 }, [1, 2]] }, ['input', 1], /record 1 is an array/);
     expectIssue({ input: [{ a: 1 }, null] }, ['input', 1], /record 1 is null/);
-    expectIssue({ input: '[{"a":1}, "x"]' }, ['input', 1], /record 1 is a string/);
   });
 
-  test('a value nested deeper than 64 levels is named by record and key', () => {
-    let deep: unknown = 1;
-    for (let i = 0; i < 70; i += 1) deep = [deep];
-    expectIssue({ input: [{ ok: 1 }, { deep }] }, ['input', 1, 'deep'], /nested more than 64 levels/);
-    expectIssue({ input: `v\n"${JSON.stringify(deep).replaceAll('"', '""')}"\n`, toFormat: 'json' }, ['input'], /line 2, column "v": nested more than 64/);
-  });
-
-  test('a value that is not JSON (from a direct call) is refused', () => {
-    expectIssue({ input: [{ n: Number.NaN }] }, ['input', 0, 'n'], /NaN is not a JSON number/);
-    expectIssue({ input: [{ d: new Date(0) }] }, ['input', 0, 'd'], /Date object is not a JSON value/);
-  });
-
-  test('broken CSV names the line and column', () => {
-    expectIssue({ input: 'a,b\n1,"open\n2,3\n', toFormat: 'json' }, ['input'], /line 2, column 3: a quoted field is never closed/);
-    expectIssue({ input: 'a,b\n"x"y,2\n', toFormat: 'json' }, ['input'], /line 2, column 4: text after the closing double quote/);
-  });
-
-  test('a row wider than the header, and a header naming a column twice', () => {
-    expectIssue({ input: 'a,b\n1,2,3\n', toFormat: 'json' }, ['input'], /line 2 has 3 field\(s\) but the header has 2/);
-    expectIssue({ input: 'a,b,a\n1,2,3\n', toFormat: 'json' }, ['input'], /column "a" twice \(columns 1 and 3\)/);
-  });
-
-  test('the wrong direction is refused with the fix', () => {
+  test('the wrong direction is refused with the fix, when the first character tells', () => {
     expectIssue({ input: [{ a: 1 }], toFormat: 'json' }, ['input'], /already a JSON array.*set toFormat to csv/);
-    expectIssue({ input: '[{"a":1}]', toFormat: 'json' }, ['input'], /is JSON text, not CSV.*set toFormat to csv/);
-    expectIssue({ input: 'a,b\n1,2\n', toFormat: 'csv' }, ['input'], /not JSON .*set toFormat to json/s);
-    expectIssue({ input: '{"a":1}', toFormat: 'csv' }, ['input'], /holds an object/);
+    expectIssue({ input: 'a,b\n1,2\n', toFormat: 'csv' }, ['input'], /JSON text of an array of objects, starting with "\["; it starts with "a".*set toFormat to json/s);
+    expectIssue({ input: ' \n{"a":1}', toFormat: 'csv' }, ['input'], /starts with "\{", a JSON object \(one record: wrap it in \[ \]\)/);
+    expectIssue({ input: '  ', toFormat: 'csv' }, ['input'], /it is blank/);
   });
 
-  test('size limits: records, characters, cells, columns, output', () => {
+  test('size limits of the input itself: records, characters', () => {
     expectIssue({ input: new Array(TABLE_LIMITS.records + 1).fill({}) }, ['input'], /too many records: 100,001; at most 100,000/);
     expectIssue({ input: 'a'.repeat(TABLE_LIMITS.characters + 1), toFormat: 'json' }, ['input'], /too long: at most 5,000,000 characters/);
+  });
+});
 
+describe('transform_data_format: validation does not convert', () => {
+  test('the records of an array are looked at, never read: no key of any record is listed before the handler runs', async () => {
+    let keyReads = 0;
+    const counted = (record: Record<string, unknown>) => new Proxy(record, {
+      ownKeys: (target) => { keyReads += 1; return Reflect.ownKeys(target); },
+      get: (target, key, receiver) => { if (typeof key === 'string') keyReads += 1; return Reflect.get(target, key, receiver) as unknown; },
+    });
+    const records = Array.from({ length: 2000 }, (_, i) => counted({ id: i, name: `n${i}` }));
+    const parsed = transformTool.input.parse({ input: records, toFormat: 'csv' });
+    assert.equal(keyReads, 0, 'validation read no record\'s keys or values');
+    assert.ok(transformTool.handler);
+    await transformTool.handler(parsed, ctx);
+    assert.ok(keyReads >= 2000 * 2, 'the handler did the conversion');
+  });
+
+  test('a 1 MB CSV whose last line is broken passes validation: only the conversion, after payment, reads that far', () => {
+    const row = '12345,"Smith, Jane",3.25,true\n';
+    const csv = `id,name,score,active\n${row.repeat(Math.floor(1024 * 1024 / row.length))}1,"never closed\n`;
+    assert.equal(transformTool.input.safeParse({ input: csv, toFormat: 'json' }).success, true);
+    assert.equal(transformTool.input.safeParse({ input: `[${'{"a":1},'.repeat(100_000)}"x"]`, toFormat: 'csv' }).success, true);
+  });
+});
+
+describe('transform_data_format: what only the conversion finds is a 400 from the handler (after payment, not charged), naming the field', () => {
+  /** The schema takes the input; the handler refuses it. */
+  const handlerIssues = async (raw: unknown): Promise<{ field: string; message: string }[]> => {
+    const parsed = transformTool.input.safeParse(raw);
+    assert.ok(parsed.success, `the schema takes it: ${JSON.stringify(parsed.error?.issues ?? []).slice(0, 300)}`);
+    assert.ok(transformTool.handler);
+    try {
+      await transformTool.handler(parsed.data, ctx);
+    } catch (error) {
+      assert.ok(error instanceof ToolError && error.status === 400 && error.code === 'invalid_input', String(error));
+      return (error.details as { issues: { field: string; message: string }[] }).issues;
+    }
+    assert.fail('the handler converted it');
+  };
+  const expectIssue = async (raw: unknown, field: string, message: RegExp) => {
+    const issues = await handlerIssues(raw);
+    assert.ok(issues.some((i) => i.field === field && message.test(i.message)), JSON.stringify(issues, null, 1).slice(0, 600));
+  };
+
+  test('an element of a JSON text that is not an object is named by its index', async () => {
+    await expectIssue({ input: '[{"a":1}, "x"]' }, 'input.1', /record 1 is a string/);
+  });
+
+  test('a value nested deeper than 64 levels is named by record and key', async () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 70; i += 1) deep = [deep];
+    await expectIssue({ input: [{ ok: 1 }, { deep }] }, 'input.1.deep', /nested more than 64 levels/);
+    await expectIssue({ input: `v\n"${JSON.stringify(deep).replaceAll('"', '""')}"\n`, toFormat: 'json' }, 'input', /line 2, column "v": nested more than 64/);
+  });
+
+  test('a value that is not JSON (from a direct call) is refused', async () => {
+    await expectIssue({ input: [{ n: Number.NaN }] }, 'input.0.n', /NaN is not a JSON number/);
+    await expectIssue({ input: [{ d: new Date(0) }] }, 'input.0.d', /Date object is not a JSON value/);
+  });
+
+  test('broken CSV names the line and column', async () => {
+    await expectIssue({ input: 'a,b\n1,"open\n2,3\n', toFormat: 'json' }, 'input', /line 2, column 3: a quoted field is never closed/);
+    await expectIssue({ input: 'a,b\n"x"y,2\n', toFormat: 'json' }, 'input', /line 2, column 4: text after the closing double quote/);
+  });
+
+  test('a row wider than the header, and a header naming a column twice', async () => {
+    await expectIssue({ input: 'a,b\n1,2,3\n', toFormat: 'json' }, 'input', /line 2 has 3 field\(s\) but the header has 2/);
+    await expectIssue({ input: 'a,b,a\n1,2,3\n', toFormat: 'json' }, 'input', /column "a" twice \(columns 1 and 3\)/);
+  });
+
+  test('JSON text given as CSV, and JSON text that does not parse, are refused with the fix', async () => {
+    await expectIssue({ input: '[{"a":1}]', toFormat: 'json' }, 'input', /is JSON text, not CSV.*set toFormat to csv/);
+    await expectIssue({ input: '[{"a":1}', toFormat: 'csv' }, 'input', /this is not JSON .*set toFormat to json/s);
+  });
+
+  test('size limits of the table: cells, columns, output', async () => {
     const header = Array.from({ length: 1000 }, (_, i) => `c${i}`).join(',');
     const emptyRow = ','.repeat(999);
-    expectIssue({ input: `${header}\n${`${emptyRow}\n`.repeat(1001)}`, toFormat: 'json' }, ['input'], /at least 1,001 rows × 1,000 columns = 1,001,000 cells; at most 1,000,000/);
-    expectIssue({ input: new Array(1001).fill(Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`c${i}`, 1]))) }, ['input'], /1,001 records × 1,000 columns/);
-    expectIssue({ input: [Object.fromEntries(Array.from({ length: 10_001 }, (_, i) => [`k${i}`, 1]))] }, ['input'], /too many columns: .* 10,001 different keys/);
+    await expectIssue({ input: `${header}\n${`${emptyRow}\n`.repeat(1001)}`, toFormat: 'json' }, 'input', /at least 1,001 rows × 1,000 columns = 1,001,000 cells; at most 1,000,000/);
+    await expectIssue({ input: new Array(1001).fill(Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`c${i}`, 1]))) }, 'input', /1,001 records × 1,000 columns/);
+    await expectIssue({ input: [Object.fromEntries(Array.from({ length: 10_001 }, (_, i) => [`k${i}`, 1]))] }, 'input', /too many columns: .* 10,001 different keys/);
 
     // Long column names repeat on every row of the JSON answer: 1 MB of CSV would become ~100 MB.
     const longNames = Array.from({ length: 1000 }, (_, i) => `${'n'.repeat(995)}${String(i).padStart(5, '0')}`).join(',');
     const ones = Array.from({ length: 1000 }, () => '1').join(',');
-    expectIssue({ input: `${longNames}\n${`${ones}\n`.repeat(100)}`, toFormat: 'json' }, ['input'], /the JSON answer would be longer than about 20,000,000 characters/);
+    await expectIssue({ input: `${longNames}\n${`${ones}\n`.repeat(100)}`, toFormat: 'json' }, 'input', /the JSON answer would be longer than about 20,000,000 characters/);
   });
 
-  test('a direct handler call with input the schema would refuse throws a 400 ToolError naming input', async () => {
+  test('the message names the field too', async () => {
     assert.ok(transformTool.handler);
     await assert.rejects(
       transformTool.handler({ input: 'a\n"x', toFormat: 'json' }, ctx),
       (error: unknown) => error instanceof ToolError && error.status === 400 && /^input: not valid CSV/.test(error.message),
+    );
+    await assert.rejects(
+      transformTool.handler({ input: [{ a: 1 }, 'x'], toFormat: 'csv' }, ctx),
+      (error: unknown) => error instanceof ToolError && /^input\.1: record 1 is a string/.test(error.message),
     );
   });
 });

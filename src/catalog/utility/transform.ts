@@ -1,66 +1,48 @@
+// transform_data_format. Before payment only what costs next to nothing is checked: the schema's types and sizes, the
+// direction, and that each element of an array is an object (one pass, nothing allocated). Reading
+// the CSV or JSON text and building the table are the conversion itself (tens of milliseconds per
+// MB, more than parsing the request body): that runs in the handler, after payment, and what only it
+// can find (broken CSV, a table over the limits) is a tool failure there, released, not charged.
 import { z } from 'zod';
 import { defineTool, ToolError } from '../tool.ts';
-import { csvToRecords, describeJsonType, recordsToCsv, TABLE_LIMITS } from './json-csv-table.ts';
-import type { JsonTable, TableIssue, TableResult } from './json-csv-table.ts';
-import type { JsonValue } from './csv-cells.ts';
+import { describeJsonType, isPlainObject, TABLE_LIMITS } from './json-csv-table.ts';
+import type { TableIssue } from './json-csv-table.ts';
+import { convert, fieldOf } from './transform-conversion.ts';
+import type { Direction, TransformAnswer } from './transform-conversion.ts';
 
-export interface TransformAnswer {
-  toFormat: 'csv' | 'json';
-  /** The CSV text (toFormat csv) or the array of records (toFormat json). */
-  output: string | Record<string, JsonValue>[];
-  rows: number;
-  columns: string[];
-}
-
-type Direction = 'json' | 'csv';
+export type { TransformAnswer } from './transform-conversion.ts';
 
 const count = (n: number) => n.toLocaleString('en-US');
 
-function parseJsonText(text: string): { ok: true; value: unknown } | { ok: false; message: string } {
-  try {
-    return { ok: true, value: JSON.parse(text) as unknown };
-  } catch (error) {
-    return { ok: false, message: (error as Error).message };
-  }
+const MAX_ISSUES = 10;
+const JSON_WHITE_SPACE = new Set([' ', '\t', '\n', '\r']);
+
+function firstNonBlank(text: string): string | undefined {
+  for (const char of text) if (!JSON_WHITE_SPACE.has(char)) return char;
+  return undefined;
 }
 
-const refuse = (message: string): TableResult<never> => ({ ok: false, issues: [{ path: ['input'], message }] });
-
-function toCsv(input: string | unknown[]): TableResult<TransformAnswer> {
-  let records: unknown = input;
-  if (typeof input === 'string') {
-    const parsed = parseJsonText(input);
-    if (!parsed.ok) {
-      return refuse(`toFormat is csv, so a string input must be the JSON text of an array of objects, and this is not JSON (${parsed.message}). To turn CSV into JSON, set toFormat to json`);
-    }
-    records = parsed.value;
-    if (!Array.isArray(records)) return refuse(`toFormat is csv, so input must be an array of objects; this JSON text holds ${describeJsonType(records)}`);
+/** The checks made before payment; each is exact (never refuses what the conversion would take). */
+function cheapIssues(source: unknown, toFormat: Direction): TableIssue[] {
+  if (toFormat === 'json') {
+    if (!Array.isArray(source)) return [];
+    return [{ path: ['input'], message: 'input is already a JSON array; toFormat json turns a CSV string into JSON. To turn this array into CSV, set toFormat to csv' }];
   }
-  const table = recordsToCsv(records as unknown[]);
-  if (!table.ok) return table;
-  return { ok: true, value: { toFormat: 'csv', output: table.value.csv, rows: table.value.rows, columns: table.value.columns } };
-}
-
-function toJson(input: string | unknown[]): TableResult<TransformAnswer> {
-  if (Array.isArray(input)) {
-    return refuse('input is already a JSON array; toFormat json turns a CSV string into JSON. To turn this array into CSV, set toFormat to csv');
+  if (typeof source === 'string') {
+    // The JSON text of an array starts with "[" after white space; whether the rest parses is the conversion's to find.
+    const first = firstNonBlank(source);
+    if (first === '[') return [];
+    const seen = first === undefined ? 'it is blank' : first === '{' ? 'it starts with "{", a JSON object (one record: wrap it in [ ])' : `it starts with ${JSON.stringify(first)}`;
+    return [{ path: ['input'], message: `toFormat is csv, so a string input must be the JSON text of an array of objects, starting with "["; ${seen}. To turn CSV into JSON, set toFormat to json` }];
   }
-  if (/^\s*[[{]/.test(input) && parseJsonText(input).ok) {
-    return refuse('input is JSON text, not CSV; toFormat json turns a CSV string into JSON. To turn JSON into CSV, set toFormat to csv');
+  if (!Array.isArray(source) || source.length > TABLE_LIMITS.records) return []; // refused by the field's own checks
+  const issues: TableIssue[] = [];
+  for (let index = 0; index < source.length && issues.length < MAX_ISSUES; index += 1) {
+    const record: unknown = source[index];
+    if (!isPlainObject(record)) issues.push({ path: ['input', index], message: `record ${index} is ${describeJsonType(record)}; every element must be an object (one row of the table)` });
   }
-  const table: TableResult<JsonTable> = csvToRecords(input);
-  if (!table.ok) return table;
-  return { ok: true, value: { toFormat: 'json', output: table.value.records, rows: table.value.rows, columns: table.value.columns } };
+  return issues;
 }
-
-function transform(input: string | unknown[], toFormat: Direction): TableResult<TransformAnswer> {
-  return toFormat === 'csv' ? toCsv(input) : toJson(input);
-}
-
-// The schema converts once to find what only a conversion can find (broken CSV, a record that is
-// not an object, a table over the limits), so such input is refused before payment is asked for.
-// Its answer is kept for the handler, keyed by the parsed input object the gate hands over.
-const answers = new WeakMap<object, TransformAnswer>();
 
 const describeUnionFailure = (issue: { input?: unknown }): string => {
   const { input } = issue;
@@ -73,7 +55,7 @@ const input = z
   .object({
     input: z
       .union([
-        // Each record is checked by the conversion (with a message naming it); the schema documents that it is an object.
+        // That each record is an object is checked below (with a message naming it); the schema documents it.
         z.array(z.unknown().meta({ type: 'object' })).max(100_000),
         z.string().max(5_000_000, { message: `too long: at most ${count(TABLE_LIMITS.characters)} characters` }),
       ], { error: describeUnionFailure })
@@ -81,24 +63,14 @@ const input = z
     toFormat: z.enum(['json', 'csv']).default('csv').describe('The format to produce.'),
   })
   .superRefine((value, ctx) => {
-    const source: unknown = value.input;
-    const withinLimits = typeof source === 'string'
-      ? source.length <= TABLE_LIMITS.characters
-      : Array.isArray(source) && source.length <= TABLE_LIMITS.records;
-    if (!withinLimits) return; // already refused by the field's own checks
-    const result = transform(source as string | unknown[], value.toFormat);
-    if (!result.ok) {
-      for (const issue of result.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
-      return;
-    }
-    answers.set(value, result.value);
+    for (const issue of cheapIssues(value.input, value.toFormat)) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
   });
 
 function transformOrThrow(source: string | unknown[], toFormat: Direction): TransformAnswer {
-  const result = transform(source, toFormat);
+  const result = convert(source, toFormat);
   if (result.ok) return result.value;
-  const issues: TableIssue[] = result.issues;
-  throw new ToolError(400, 'invalid_input', `input: ${issues.map((i) => i.message).join('; ')}`, { issues });
+  const issues = result.issues.map((issue) => ({ field: fieldOf(issue), message: issue.message }));
+  throw new ToolError(400, 'invalid_input', issues.map((i) => `${i.field}: ${i.message}`).join('; '), { issues });
 }
 
 export const transformTool = defineTool({
@@ -117,6 +89,6 @@ export const transformTool = defineTool({
   annotations: { readOnlyHint: true, openWorldHint: false, idempotentHint: true },
   async handler(parsed, ctx) {
     ctx.signal.throwIfAborted();
-    return answers.get(parsed) ?? transformOrThrow(parsed.input, parsed.toFormat);
+    return transformOrThrow(parsed.input, parsed.toFormat);
   },
 });
