@@ -305,7 +305,8 @@ export class PaymentGate {
         const used = stale.reason === 'invalid_exact_evm_nonce_already_used';
         await this.guardLedger(() => this.deps.ledger.transition(lock.id, used ? 'failed' : 'released', { error: bounded(`${stale.reason}: ${stale.message}`) }));
         if (stale.reason === 'facilitator_unavailable') return facilitatorUnavailable();
-        this.noteRefusal(payer, stale.reason);
+        // No tool ran, so nothing to put the payer on probation for: only its cached balance is stale.
+        this.deps.facilitator.payerRefused?.(payer);
         return ask(`${stale.reason}: ${stale.message}`);
       }
     }
