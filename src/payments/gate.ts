@@ -15,10 +15,11 @@ import { outcomeCode } from './call-metrics.ts';
 import { parseEip3009Payload } from './exact-evm-payload.ts';
 import type { Eip3009Payload } from './exact-evm-payload.ts';
 import { PAYMENT_IDENTIFIER, paymentIdentifierDeclaration, readPaymentIdentifier, requestFingerprint } from './idempotency/payment-identifier.ts';
-import { signedForTerms } from './idempotency/retry-proof.ts';
+import { provesRetry, signedForTerms } from './idempotency/retry-proof.ts';
+import type { NonceState } from './idempotency/retry-proof.ts';
 import { RetryWaiters } from './idempotency/retry-waiters.ts';
 import type { RetrySlot, RetryWaiterLimits } from './idempotency/retry-waiters.ts';
-import { signedByPayer, storedSettlement } from './idempotency/stored-result.ts';
+import { storedSettlement } from './idempotency/stored-result.ts';
 import type { Facilitator } from './facilitator/facilitator.ts';
 import { SETTLEMENT_PENDING } from './facilitator/facilitator.ts';
 import type { Settlement } from './settlement/settlement.ts';
@@ -345,6 +346,7 @@ export class PaymentGate {
     slot: RetrySlot,
   ): Promise<GateOutcome | undefined> {
     const deadline = Date.now() + (this.deps.retryWaitMs ?? DEFAULT_RETRY_WAIT_MS);
+    let proven = false;
     let woken = false;
     let pollMs = RETRY_POLL_FIRST_MS;
     for (;;) {
@@ -357,11 +359,23 @@ export class PaymentGate {
           message: `payment identifier ${keyed.id} was already used for a different payment or input; use a new identifier for a new request. Nothing was charged.`,
         };
       }
-      if (!(await signedByPayer(record, payload, authorization, requirements, this.deps.terms.network))) {
-        return {
-          kind: 'conflict', code: 'payment_identifier_conflict',
-          message: `payment identifier ${keyed.id} belongs to a payment this signature does not prove to be yours. Nothing was charged.`,
-        };
+      if (!proven) {
+        let proof: boolean;
+        try {
+          proof = await provesRetry(record, payload, authorization, requirements, {
+            signature, nowSeconds: BigInt(Math.floor(this.now().getTime() / 1000)), ledger: this.deps.ledger, nonces: nonceState(this.deps.facilitator),
+          });
+        } catch (error) {
+          this.deps.log.error({ err: error }, 'a retry\'s authorization could not be checked');
+          return { kind: 'unavailable', code: 'facilitator_unavailable', message: 'The payment could not be checked right now (ledger or chain unreachable); nothing was charged. Retry later.' };
+        }
+        if (!proof) {
+          return {
+            kind: 'conflict', code: 'payment_identifier_conflict',
+            message: `payment identifier ${keyed.id} belongs to a payment this authorization does not prove to be yours: send the very authorization you first sent, or a fresh one for the same terms. Nothing was charged.`,
+          };
+        }
+        proven = true;
       }
       if (record.state === 'settled') {
         if (record.result === null) {
@@ -452,6 +466,12 @@ function inProgress(id: string, why: string): GateOutcome {
     kind: 'conflict', code: 'payment_identifier_in_progress',
     message: `the payment with identifier ${id} ${why}; retry later with the same identifier. Nothing was charged for this request.`,
   };
+}
+
+/** The chain's nonce records, when the facilitator reads the chain itself. */
+function nonceState(facilitator: Facilitator): NonceState | undefined {
+  const read = facilitator.authorizationUsed?.bind(facilitator);
+  return read ? { authorizationUsed: read } : undefined;
 }
 
 function ledgerUnavailable(): GateOutcome {

@@ -292,6 +292,48 @@ describe('retries cost the gateway little while the first attempt runs (issue 21
   });
 });
 
+describe('a stored result is given only to a proof made for this request (issue 21, finding 6)', () => {
+  test('the payer\'s earlier, unrelated authorizations (settled here, or on chain) with its identifier and input get 409, never the result; its own fresh one gets it', async () => {
+    const victim = await fundedPayer(t.devChain, '1');
+    const { publicClient, balanceOf, walletFor } = chainClients(t.devChain);
+    const { requirements } = await requirementsOf('secret');
+    const settledHere = await signPayment(victim, requirements);
+    assert.equal((await pay('secret', settledHere)).status, 200);
+    const settledOnChain = await signPayment(victim, requirements);
+    await publicClient.request({ method: 'anvil_setBalance' as 'eth_chainId', params: [victim.address, '0xDE0B6B3A7640000'] as never });
+    const { authorization, signature } = settledOnChain.payload as { authorization: Record<string, string>; signature: Hex };
+    const { r, s, v } = parseSignature(signature);
+    await publicClient.waitForTransactionReceipt({
+      hash: await walletFor(victim).writeContract({
+        address: t.devChain.usdc, abi: fiatTokenAbi(), functionName: 'transferWithAuthorization',
+        args: [authorization.from, authorization.to, BigInt(authorization.value!), BigInt(authorization.validAfter!), BigInt(authorization.validBefore!), authorization.nonce, Number(v), r, s] as never,
+      }),
+    });
+    assert.equal(await authorizationUsed(settledOnChain), true);
+    // Never used, but good for a day: not a proof made for this request either.
+    const longLived = await signPayment(victim, requirements, { validBefore: nowSeconds() + 86_400n });
+
+    const id = generatePaymentId();
+    const first = await pay('secret', await identifiedPayment(victim, 'secret', id));
+    assert.equal(first.status, 200);
+
+    const extensions = await identifierExtensions('secret', id);
+    for (const [name, stolen] of Object.entries({ settledHere, settledOnChain, longLived })) {
+      const answer = await pay('secret', { ...stolen, extensions });
+      const text = await answer.text();
+      assert.equal(answer.status, 409, `${name}: ${text}`);
+      assert.equal((JSON.parse(text) as { error: string }).error, 'payment_identifier_conflict');
+      assert.doesNotMatch(text, /"echo"/);
+    }
+
+    const own = await pay('secret', await identifiedPayment(victim, 'secret', id));
+    assert.equal(own.status, 200);
+    assert.equal(own.headers.get('payment-response'), first.headers.get('payment-response'));
+    assert.equal(readPaymentResponse(own)?.success, true);
+    assert.equal(await balanceOf(victim.address), 1_000_000n - 3n * 1000n, 'the earlier two and the first attempt, nothing more');
+  });
+});
+
 function readIdentifier(payload: PaymentPayload): string {
   return (payload.extensions?.[PAYMENT_IDENTIFIER] as { info: { id: string } }).info.id;
 }
