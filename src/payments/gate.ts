@@ -15,7 +15,11 @@ import { outcomeCode } from './call-metrics.ts';
 import { parseEip3009Payload, serializeAuthorization } from './exact-evm-payload.ts';
 import type { Eip3009Payload } from './exact-evm-payload.ts';
 import { PAYMENT_IDENTIFIER, paymentIdentifierDeclaration, readPaymentIdentifier, requestFingerprint } from './idempotency/payment-identifier.ts';
-import { signedByPayer, storedSettlement } from './idempotency/stored-result.ts';
+import { provesRetry, signedForTerms } from './idempotency/retry-proof.ts';
+import type { NonceState } from './idempotency/retry-proof.ts';
+import { RetryWaiters } from './idempotency/retry-waiters.ts';
+import type { RetrySlot, RetryWaiterLimits } from './idempotency/retry-waiters.ts';
+import { storedSettlement } from './idempotency/stored-result.ts';
 import type { Facilitator } from './facilitator/facilitator.ts';
 import { SETTLEMENT_PENDING } from './facilitator/facilitator.ts';
 import type { Settlement } from './settlement/settlement.ts';
@@ -80,6 +84,8 @@ export interface GateDependencies {
   services: Pick<ToolServices, 'upstream' | 'web'>;
   /** How long a retry waits for the first attempt of its payment-identifier to finish. */
   retryWaitMs?: number;
+  /** How many retries may wait at once, per identifier and in total (retry-waiters.ts has the defaults). */
+  retryWaiters?: Partial<RetryWaiterLimits>;
   /** This gateway instance, recorded with each call it runs (reconciliation after a crash). */
   instance?: string;
   /** Payers the chain refused: on probation or cooling down (payer-standing.ts). */
@@ -99,15 +105,19 @@ interface VerifiedPayment {
 }
 
 const DEFAULT_RETRY_WAIT_MS = 30_000;
-const RETRY_POLL_MS = 50;
+/** Polling an attempt this instance does not run (another instance on a shared ledger): doubling up to the second. */
+const RETRY_POLL_FIRST_MS = 200;
+const RETRY_POLL_MAX_MS = 2_000;
 
 const inFlightStates: readonly PaymentState[] = ['verified', 'running', 'settling'];
 
 export class PaymentGate {
   private readonly now: () => Date;
+  private readonly retryWaiters: RetryWaiters;
 
   constructor(private readonly deps: GateDependencies) {
     this.now = deps.now ?? (() => new Date());
+    this.retryWaiters = new RetryWaiters(deps.retryWaiters);
   }
 
   /** The requirements a tool at this price is sold under: what a 402 offers. */
@@ -255,6 +265,7 @@ export class PaymentGate {
 
     // From here the facilitator holds this payment as in flight (its balance view): tell it once
     // how it ended, whichever way.
+    const attemptEnded = keyed ? this.retryWaiters.attemptStarted(keyed.id) : undefined;
     let moved = false;
     try {
       const outcome = await this.lockRunSettle(call, { input, payload, requirements, authorization: authorization.value, keyed, accepts, extensions, ask });
@@ -262,6 +273,7 @@ export class PaymentGate {
       return outcome;
     } finally {
       this.deps.facilitator.paymentFinished?.(payer, BigInt(requirements.amount), moved);
+      attemptEnded?.();
     }
   }
 
@@ -365,7 +377,9 @@ export class PaymentGate {
   /**
    * A payment whose identifier is already known: the stored result if the same caller asks for the
    * same thing and it was paid; a wait while the first attempt is still running; 409 otherwise.
-   * Undefined: nothing live carries this identifier (never seen, or its attempt failed): go on.
+   * Undefined: nothing live carries this identifier (never seen, or its attempt failed), or the
+   * payment does not pay these terms or is not signed by its payer: go on (verification refuses it).
+   * Checked before the ledger is read or anyone waits, and only so many wait at once.
    */
   private async answerRetry(
     keyed: { id: string; fingerprint: string },
@@ -373,7 +387,29 @@ export class PaymentGate {
     authorization: Eip3009Payload,
     requirements: PaymentRequirements,
   ): Promise<GateOutcome | undefined> {
+    const signature = await signedForTerms(authorization, requirements, this.deps.terms.network);
+    if (signature === 'invalid') return undefined;
+    const slot = this.retryWaiters.join(keyed.id);
+    if (!slot) return inProgress(keyed.id, 'is being retried by too many requests at once');
+    try {
+      return await this.awaitFirstAttempt(keyed, payload, authorization, requirements, signature, slot);
+    } finally {
+      slot.leave();
+    }
+  }
+
+  private async awaitFirstAttempt(
+    keyed: { id: string; fingerprint: string },
+    payload: PaymentPayload,
+    authorization: Eip3009Payload,
+    requirements: PaymentRequirements,
+    signature: 'signed' | 'unchecked',
+    slot: RetrySlot,
+  ): Promise<GateOutcome | undefined> {
     const deadline = Date.now() + (this.deps.retryWaitMs ?? DEFAULT_RETRY_WAIT_MS);
+    let proven = false;
+    let woken = false;
+    let pollMs = RETRY_POLL_FIRST_MS;
     for (;;) {
       const record = await this.guardLedger(() => this.deps.ledger.findByIdentifier(keyed.id));
       if (record === 'unavailable') return ledgerUnavailable();
@@ -384,11 +420,23 @@ export class PaymentGate {
           message: `payment identifier ${keyed.id} was already used for a different payment or input; use a new identifier for a new request. Nothing was charged.`,
         };
       }
-      if (!(await signedByPayer(record, payload, authorization, requirements, this.deps.terms.network))) {
-        return {
-          kind: 'conflict', code: 'payment_identifier_conflict',
-          message: `payment identifier ${keyed.id} belongs to a payment this signature does not prove to be yours. Nothing was charged.`,
-        };
+      if (!proven) {
+        let proof: boolean;
+        try {
+          proof = await provesRetry(record, authorization, requirements, {
+            signature, nowSeconds: BigInt(Math.floor(this.now().getTime() / 1000)), ledger: this.deps.ledger, nonces: nonceState(this.deps.facilitator),
+          });
+        } catch (error) {
+          this.deps.log.error({ err: error }, 'a retry\'s authorization could not be checked');
+          return { kind: 'unavailable', code: 'facilitator_unavailable', message: 'The payment could not be checked right now (ledger or chain unreachable); nothing was charged. Retry later.' };
+        }
+        if (!proof) {
+          return {
+            kind: 'conflict', code: 'payment_identifier_conflict',
+            message: `payment identifier ${keyed.id} belongs to a payment this authorization does not prove to be yours: send the very authorization you first sent, or a fresh one for the same terms. Nothing was charged.`,
+          };
+        }
+        proven = true;
       }
       if (record.state === 'settled') {
         if (record.result === null) {
@@ -399,13 +447,15 @@ export class PaymentGate {
         }
         return { kind: 'paid', result: JSON.parse(record.result) as unknown, settlement: storedSettlement(record), replayed: true };
       }
-      if (Date.now() >= deadline) {
-        return {
-          kind: 'conflict', code: 'payment_identifier_in_progress',
-          message: `the payment with identifier ${keyed.id} is still ${record.state}; retry later with the same identifier. Nothing was charged for this request.`,
-        };
+      const left = deadline - Date.now();
+      if (left <= 0) return inProgress(keyed.id, `is still ${record.state}`);
+      // This instance's own attempt wakes its waiters when it ends; anything else is polled, backing off.
+      if (!woken && record.instance === (this.deps.instance ?? null) && this.retryWaiters.runningHere(keyed.id)) {
+        woken = await slot.wait(left);
+      } else {
+        woken = (await slot.wait(Math.min(pollMs, left))) || woken;
+        pollMs = Math.min(pollMs * 2, RETRY_POLL_MAX_MS);
       }
-      await new Promise((resolve) => setTimeout(resolve, RETRY_POLL_MS));
     }
   }
 
@@ -485,6 +535,19 @@ const notThePayers = new Set([SETTLEMENT_PENDING, 'unexpected_settle_error', 'fa
 
 /** An error kept in the ledger: a tool's or the chain's message, cut to a size a row can carry. */
 const bounded = (text: string) => (text.length > 500 ? `${text.slice(0, 497)}...` : text);
+
+function inProgress(id: string, why: string): GateOutcome {
+  return {
+    kind: 'conflict', code: 'payment_identifier_in_progress',
+    message: `the payment with identifier ${id} ${why}; retry later with the same identifier. Nothing was charged for this request.`,
+  };
+}
+
+/** The chain's nonce records, when the facilitator reads the chain itself. */
+function nonceState(facilitator: Facilitator): NonceState | undefined {
+  const read = facilitator.authorizationUsed?.bind(facilitator);
+  return read ? { authorizationUsed: read } : undefined;
+}
 
 function ledgerUnavailable(): GateOutcome {
   return { kind: 'unavailable', code: 'ledger_unavailable', message: 'The payment ledger is unavailable; nothing was charged. Retry later.' };

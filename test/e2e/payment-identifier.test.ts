@@ -13,37 +13,60 @@ import {
   appendPaymentIdentifierToExtensions, generatePaymentId, isPaymentIdentifierExtension, PAYMENT_IDENTIFIER,
 } from '@x402/extensions/payment-identifier';
 import { wrapFetchWithPayment } from '@x402/fetch';
+import { parseSignature } from 'viem';
 import type { Hex, PrivateKeyAccount } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { fiatTokenAbi } from '../../src/chain/fiat-token.ts';
 import type { TestGateway } from '../support/gateway-harness.ts';
 import { startTestGateway } from '../support/gateway-harness.ts';
-import { chainClients, fundedPayer, fundedPayerKey, paymentHeader, readPaymentRequired, signPayment } from '../support/payments.ts';
-import { countingEchoTool } from '../support/test-tools.ts';
+import { chainClients, fundedPayer, fundedPayerKey, nowSeconds, paymentHeader, readPaymentRequired, readPaymentResponse, signPayment } from '../support/payments.ts';
+import type { SignOptions } from '../support/payments.ts';
+import { countingEchoTool, heldTool } from '../support/test-tools.ts';
+import { RETRY_WAITERS_PER_IDENTIFIER } from '../../src/payments/idempotency/retry-waiters.ts';
 
 let t: TestGateway;
 const echo = countingEchoTool();
+const held = heldTool();
 before(async () => {
-  t = await startTestGateway({ catalog: [echo.tool] });
+  t = await startTestGateway({ catalog: [echo.tool, held.tool] });
 });
 after(() => t?.close());
 
-const url = (word: string) => `${t.baseUrl}/test/echo?word=${word}`;
+const url = (word: string, path = '/test/echo') => `${t.baseUrl}${path}?word=${word}`;
 
-async function requirementsOf(word: string): Promise<{ required: PaymentRequired; requirements: PaymentRequirements }> {
-  const required = readPaymentRequired(await fetch(url(word)));
+async function requirementsOf(word: string, path?: string): Promise<{ required: PaymentRequired; requirements: PaymentRequirements }> {
+  const required = readPaymentRequired(await fetch(url(word, path)));
   return { required, requirements: required.accepts[0]! };
 }
 
-/** A payment carrying `id` in the payment-identifier extension, as a client echoes our declaration. */
-async function identifiedPayment(payer: PrivateKeyAccount, word: string, id: string): Promise<PaymentPayload> {
-  const { required, requirements } = await requirementsOf(word);
+/** The payment-identifier extension carrying `id`, as a client echoes our declaration. */
+async function identifierExtensions(word: string, id: string, path?: string): Promise<Record<string, unknown>> {
+  const { required } = await requirementsOf(word, path);
   const extensions = structuredClone(required.extensions ?? {});
   appendPaymentIdentifierToExtensions(extensions, id);
-  return { ...(await signPayment(payer, requirements)), extensions };
+  return extensions;
 }
 
-const pay = (word: string, payload: PaymentPayload) => fetch(url(word), { headers: { 'PAYMENT-SIGNATURE': paymentHeader(payload) } });
+/** A payment carrying `id` in the payment-identifier extension. */
+async function identifiedPayment(payer: PrivateKeyAccount, word: string, id: string, path?: string, options?: SignOptions): Promise<PaymentPayload> {
+  const { requirements } = await requirementsOf(word, path);
+  return { ...(await signPayment(payer, requirements, options)), extensions: await identifierExtensions(word, id, path) };
+}
+
+const pay = (word: string, payload: PaymentPayload, path?: string) => fetch(url(word, path), { headers: { 'PAYMENT-SIGNATURE': paymentHeader(payload) } });
+
+/** Counts the gate's reads of the ledger by payment-identifier, through the real ledger. */
+function countIdentifierReads() {
+  const ledger = t.gateway.ledger;
+  const real = ledger.findByIdentifier.bind(ledger);
+  const reads = { count: 0, onRead: () => {} };
+  ledger.findByIdentifier = (identifier) => {
+    reads.count += 1;
+    reads.onRead();
+    return real(identifier);
+  };
+  return { reads, restore: () => { ledger.findByIdentifier = real; } };
+}
 
 async function authorizationUsed(payload: PaymentPayload): Promise<boolean> {
   const { from, nonce } = (payload.payload as { authorization: { from: Hex; nonce: Hex } }).authorization;
@@ -131,7 +154,8 @@ describe('payment-identifier', () => {
     const authorization = (forged.payload as { authorization: Record<string, string> }).authorization;
     authorization.from = payer.address; // the victim's address, the impostor's signature
     const answer = await pay('forged', forged);
-    assert.equal(answer.status, 409);
+    assert.equal(answer.status, 402, 'refused as an invalid signature, before the ledger is asked');
+    assert.match(readPaymentRequired(answer).error ?? '', /invalid_exact_evm_signature/);
     assert.doesNotMatch(await answer.text(), /"echo"/);
   });
 
@@ -206,3 +230,110 @@ describe('payment-identifier', () => {
     }
   });
 });
+
+describe('retries cost the gateway little while the first attempt runs (issue 21, finding 4)', () => {
+  test('hundreds of retries: bounded ledger reads, 409 in progress at once past the cap, the result for every waiter once the attempt ends', async () => {
+    const payer = await fundedPayer(t.devChain, '1');
+    const payload = await identifiedPayment(payer, 'held', generatePaymentId(), '/test/held');
+    const first = pay('held', payload, '/test/held');
+    await held.started;
+    const { reads, restore } = countIdentifierReads();
+    try {
+      // Retries whose signature does not prove the payer are refused before the ledger is asked.
+      const impostor = await fundedPayer(t.devChain, '0');
+      const forged = await identifiedPayment(impostor, 'held', readIdentifier(payload), '/test/held');
+      (forged.payload as { authorization: Record<string, string> }).authorization.from = payer.address;
+      const forgedAnswers = await Promise.all(Array.from({ length: 50 }, () => pay('held', forged, '/test/held')));
+      assert.deepEqual(new Set(forgedAnswers.map((a) => a.status)), new Set([402]));
+      assert.equal(reads.count, 0, 'unproven retries read nothing');
+
+      const retries = 300;
+      const waiters = RETRY_WAITERS_PER_IDENTIFIER;
+      const bound = 2 * waiters + 2; // each waiter: one read on arrival, one when woken
+      let refused = 0;
+      let answers: Promise<Response>[] = [];
+      const verdict = new Promise<'refused past the cap' | 'too many reads'>((resolve) => {
+        reads.onRead = () => { if (reads.count > bound) resolve('too many reads'); };
+        answers = Array.from({ length: retries }, () =>
+          pay('held', payload, '/test/held').then((answer) => {
+            if (answer.status === 409 && ++refused === retries - waiters) resolve('refused past the cap');
+            return answer;
+          }));
+      });
+      const whileHeld = await verdict;
+      const readsWhileHeld = reads.count;
+      held.release();
+      const settled = await first;
+      const all = await Promise.all(answers);
+      assert.equal(whileHeld, 'refused past the cap', `ledger reads while the first attempt was held: ${readsWhileHeld}`);
+      assert.equal(settled.status, 200);
+
+      const busy = all.filter((a) => a.status === 409);
+      assert.equal(busy.length, retries - waiters);
+      for (const answer of busy.slice(0, 5)) {
+        const body = (await answer.json()) as { error: string; charged: boolean };
+        assert.equal(body.error, 'payment_identifier_in_progress');
+        assert.equal(body.charged, false);
+        assert.ok(Number(answer.headers.get('retry-after')) > 0);
+      }
+      const served = all.filter((a) => a.status === 200);
+      assert.equal(served.length, waiters, 'every waiter got the result');
+      for (const answer of served) {
+        assert.equal(answer.headers.get('payment-response'), settled.headers.get('payment-response'));
+        assert.deepEqual(await answer.json(), { held: 'held' });
+      }
+      assert.ok(reads.count <= bound, `ledger reads by identifier for ${retries} retries: ${reads.count}`);
+      assert.equal(held.runs.count, 1);
+      assert.equal(await chainClients(t.devChain).balanceOf(payer.address), 1_000_000n - 1000n);
+    } finally {
+      held.release();
+      restore();
+    }
+  });
+});
+
+describe('a stored result is given only to a proof made for this request (issue 21, finding 6)', () => {
+  test('the payer\'s earlier, unrelated authorizations (settled here, or on chain) with its identifier and input get 409, never the result; its own fresh one gets it', async () => {
+    const victim = await fundedPayer(t.devChain, '1');
+    const { publicClient, balanceOf, walletFor } = chainClients(t.devChain);
+    const { requirements } = await requirementsOf('secret');
+    const settledHere = await signPayment(victim, requirements);
+    assert.equal((await pay('secret', settledHere)).status, 200);
+    const settledOnChain = await signPayment(victim, requirements);
+    await publicClient.request({ method: 'anvil_setBalance' as 'eth_chainId', params: [victim.address, '0xDE0B6B3A7640000'] as never });
+    const { authorization, signature } = settledOnChain.payload as { authorization: Record<string, string>; signature: Hex };
+    const { r, s, v } = parseSignature(signature);
+    await publicClient.waitForTransactionReceipt({
+      hash: await walletFor(victim).writeContract({
+        address: t.devChain.usdc, abi: fiatTokenAbi(), functionName: 'transferWithAuthorization',
+        args: [authorization.from, authorization.to, BigInt(authorization.value!), BigInt(authorization.validAfter!), BigInt(authorization.validBefore!), authorization.nonce, Number(v), r, s] as never,
+      }),
+    });
+    assert.equal(await authorizationUsed(settledOnChain), true);
+    // Never used, but good for a day: not a proof made for this request either.
+    const longLived = await signPayment(victim, requirements, { validBefore: nowSeconds() + 86_400n });
+
+    const id = generatePaymentId();
+    const first = await pay('secret', await identifiedPayment(victim, 'secret', id));
+    assert.equal(first.status, 200);
+
+    const extensions = await identifierExtensions('secret', id);
+    for (const [name, stolen] of Object.entries({ settledHere, settledOnChain, longLived })) {
+      const answer = await pay('secret', { ...stolen, extensions });
+      const text = await answer.text();
+      assert.equal(answer.status, 409, `${name}: ${text}`);
+      assert.equal((JSON.parse(text) as { error: string }).error, 'payment_identifier_conflict');
+      assert.doesNotMatch(text, /"echo"/);
+    }
+
+    const own = await pay('secret', await identifiedPayment(victim, 'secret', id));
+    assert.equal(own.status, 200);
+    assert.equal(own.headers.get('payment-response'), first.headers.get('payment-response'));
+    assert.equal(readPaymentResponse(own)?.success, true);
+    assert.equal(await balanceOf(victim.address), 1_000_000n - 3n * 1000n, 'the earlier two and the first attempt, nothing more');
+  });
+});
+
+function readIdentifier(payload: PaymentPayload): string {
+  return (payload.extensions?.[PAYMENT_IDENTIFIER] as { info: { id: string } }).info.id;
+}

@@ -91,3 +91,28 @@ export function unbuiltTool(price = '0.001'): Tool {
     annotations: { readOnlyHint: true, openWorldHint: false },
   }) as Tool;
 }
+
+/** Holds every run until the test lets it go: `started` resolves once a run is inside the tool. */
+export function heldTool(price = '0.001') {
+  let letGo: () => void = () => undefined;
+  let entered: () => void = () => undefined;
+  const gate = { released: new Promise<void>((resolve) => { letGo = resolve; }), started: new Promise<void>((resolve) => { entered = resolve; }) };
+  const runs = { count: 0 };
+  const tool = defineTool({
+    name: 'test_held',
+    title: 'Held',
+    description: 'Answers only once the test releases it; counts its runs.',
+    price,
+    http: [{ method: 'GET', path: '/test/held' }],
+    input: z.object({ word: z.string().min(1).max(50) }),
+    example: { word: 'hello' },
+    annotations: { readOnlyHint: true, openWorldHint: false },
+    async handler(input) {
+      runs.count += 1;
+      entered();
+      await gate.released;
+      return { held: input.word };
+    },
+  });
+  return { tool: tool as Tool, runs, started: gate.started, release: () => letGo() };
+}

@@ -6,7 +6,7 @@
 import { eip3009ABI } from '@x402/evm';
 import { createPublicClient, encodeFunctionData, getAddress, http, isAddressEqual, isErc6492Signature, parseErc6492Signature, size, slice } from 'viem';
 import type { PaymentPayload, PaymentRequirements, SupportedResponse, VerifyResponse } from '@x402/core/types';
-import type { Address, PublicClient } from 'viem';
+import type { Address, Hex, PublicClient } from 'viem';
 import { viemChain } from '../../chain/viem-chain.ts';
 import { parseEip3009Payload } from '../exact-evm-payload.ts';
 import type { Eip3009Payload } from '../exact-evm-payload.ts';
@@ -158,6 +158,10 @@ export class EmbeddedFacilitator implements Facilitator {
 
   paymentFinished(payer: string, value: bigint, moved: boolean): void {
     this.balances.finish(payer, value, moved);
+  }
+
+  authorizationUsed(payer: Address, nonce: Hex): Promise<boolean> {
+    return this.publicClient.readContract({ address: this.options.network.usdc.address, abi: eip3009ABI, functionName: 'authorizationState', args: [payer, nonce] });
   }
 
   /** Everything that needs no signature recovery and no chain: cheap checks first. */

@@ -2,6 +2,7 @@
 // locally) and remote (any x402 v2 facilitator over HTTP, which also settles: see
 // settlement/facilitator-settlement.ts; the embedded one settles through the settlement engine).
 import type { PaymentPayload, PaymentRequirements, SupportedResponse, VerifyResponse } from '@x402/core/types';
+import type { Address, Hex } from 'viem';
 import type { Eip3009Payload } from '../exact-evm-payload.ts';
 
 /** Who is asking: what a facilitator may budget its chain reads by. */
@@ -26,6 +27,11 @@ export interface Facilitator {
    * facilitator keep a view of balances net of payments in flight.
    */
   paymentFinished?(payer: string, value: bigint, moved: boolean): void;
+  /**
+   * Whether USDC records this payer's nonce as used or cancelled (one chain read). Only a facilitator
+   * that reads the chain itself has it; without it a retry must carry the very authorization first sent.
+   */
+  authorizationUsed?(payer: Address, nonce: Hex): Promise<boolean>;
 }
 
 /**

@@ -18,7 +18,9 @@ export function readPaymentIdentifier(payload: PaymentPayload): IdentifierReadin
   const info = (extension as { info?: { id?: unknown } } | null)?.info;
   // The client echoed our declaration without adding an id: nothing to key on.
   if (info && typeof info === 'object' && info.id === undefined) return { kind: 'none' };
-  const validation = validatePaymentIdentifier(extension);
+  // Without the `schema` the client echoed: the library compiles any schema it is given, afresh on
+  // every call (~20 ms of CPU), before any payment is verified. Ours is known; theirs is not used.
+  const validation = validatePaymentIdentifier({ info });
   if (!validation.valid) {
     return { kind: 'invalid', message: `expected { info: { id: 16-128 letters, digits, "-" or "_" } }: ${(validation.errors ?? ['malformed']).join('; ')}` };
   }
