@@ -22,3 +22,12 @@ test('the whole instance has a budget too: many clients together cannot pass it'
   now = 1_000;
   assert.equal(Array.from({ length: 20 }, (_, i) => b.take(`other-${i}`)).filter(Boolean).length, 2);
 });
+
+test('a read that showed the caller can pay is given back: funded payers never use up the budget', () => {
+  const b = budget(() => 0);
+  for (let i = 0; i < 50; i++) {
+    assert.equal(b.take('platform'), true);
+    b.refund('platform');
+  }
+  assert.deepEqual([1, 2, 3, 4].map(() => b.take('platform')), [true, true, true, false]);
+});

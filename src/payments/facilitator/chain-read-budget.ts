@@ -1,5 +1,6 @@
 // How many chain reads verification may make on behalf of callers who have not shown they can pay:
-// a token bucket per client address, and one for the whole instance. A signature from an empty or
+// a token bucket per client address, and one for the whole instance; a read that shows the caller
+// can pay is given back. A signature from an empty or
 // unknown address, or a contract wallet's signature, each costs the node a call: without a budget,
 // free requests could use up a rate-limited RPC endpoint that paid verifications and settlements
 // need (docs/payments.md, "What an unpaid request may cost us").
@@ -42,6 +43,17 @@ export class ChainReadBudget {
     bucket.tokens -= 1;
     this.total.tokens -= 1;
     return true;
+  }
+
+  /**
+   * A read that showed the caller can pay is given back: the budget is spent only by reads for
+   * addresses that turned out empty and signatures that turned out invalid, so a paying platform
+   * onboarding many funded payers from one address is not held back.
+   */
+  refund(client: string): void {
+    const bucket = this.clients.get(client);
+    if (bucket) bucket.tokens = Math.min(this.options.perClient.burst, bucket.tokens + 1);
+    this.total.tokens = Math.min(this.options.total.burst, this.total.tokens + 1);
   }
 
   /** Buckets that have refilled carry nothing worth keeping. */

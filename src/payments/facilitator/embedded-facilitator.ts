@@ -109,15 +109,18 @@ export class EmbeddedFacilitator implements Facilitator {
     // (tools that cost us real work, payers on probation); elsewhere toolgate's own uses are in the
     // ledger, and one used elsewhere is refused by the settlement's simulation, before anything moves.
     let view: Awaited<ReturnType<PayerBalances['admit']>>;
+    let read = false;
     try {
       view = await this.balances.admit(payer, authorization.value, () => {
         if (!this.budget.take(client)) throw new ReadRefused();
+        read = true;
         return this.publicClient.readContract({ address: domain.verifyingContract, abi: eip3009ABI, functionName: 'balanceOf', args: [payer] });
       });
     } catch (error) {
       if (error instanceof ReadRefused) return busy(payer);
       throw error;
     }
+    if (read && view.admitted) this.budget.refund(client);
     if (!view.admitted) {
       return invalid('invalid_exact_evm_insufficient_balance', `payer holds ${view.balance} atomic USDC not already committed to calls in flight, the price is ${authorization.value}`, payer);
     }
@@ -250,7 +253,9 @@ export class EmbeddedFacilitator implements Facilitator {
       .call({ to: payer, data, gas: CONTRACT_SIGNATURE_GAS })
       .then(({ data: returned }) => (returned && size(returned) >= 4 ? slice(returned, 0, 4) : undefined))
       .catch(() => undefined);
-    return answer?.toLowerCase() === ERC1271_MAGIC ? undefined : invalid('invalid_exact_evm_signature', 'the contract wallet did not accept the signature', payer);
+    if (answer?.toLowerCase() !== ERC1271_MAGIC) return invalid('invalid_exact_evm_signature', 'the contract wallet did not accept the signature', payer);
+    this.budget.refund(client);
+    return undefined;
   }
 
   private async hasCode(address: Address): Promise<boolean> {
