@@ -1,9 +1,9 @@
 // How many chain reads verification may make on behalf of callers who have not shown they can pay:
 // a token bucket per client address, and one for the whole instance; a read that shows the caller
-// can pay is given back. A signature from an empty or
-// unknown address, or a contract wallet's signature, each costs the node a call: without a budget,
-// free requests could use up a rate-limited RPC endpoint that paid verifications and settlements
-// need (docs/payments.md, "What an unpaid request may cost us").
+// can pay is given back. A signature from an empty or unknown address, or a contract wallet's
+// signature, each costs the node a call: without a budget, free requests could use up a
+// rate-limited RPC endpoint that paid verifications and settlements need (docs/payments.md, "What
+// an unpaid request may cost us").
 
 export interface ChainReadBudgetOptions {
   perClient: { burst: number; perSecond: number };

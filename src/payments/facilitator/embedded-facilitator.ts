@@ -163,8 +163,8 @@ export class EmbeddedFacilitator implements Facilitator {
     this.balances.finish(payer, value, moved);
   }
 
-  authorizationUsed(payer: Address, nonce: Hex): Promise<boolean> {
-    return this.publicClient.readContract({ address: this.options.network.usdc.address, abi: eip3009ABI, functionName: 'authorizationState', args: [payer, nonce] });
+  async authorizationUsed(payer: Address, nonce: Hex): Promise<boolean> {
+    return (await this.fresh.read(payer, nonce)).nonceUsed;
   }
 
   /** Everything that needs no signature recovery and no chain: cheap checks first. */

@@ -19,8 +19,6 @@ interface Waiting {
 
 export class FreshPaymentState {
   private waiting: Waiting[] = [];
-  /** eth_calls sent, for tests and metrics. */
-  reads = 0;
 
   constructor(
     private readonly client: PublicClient,
@@ -38,7 +36,6 @@ export class FreshPaymentState {
   private async flush(): Promise<void> {
     const batch = this.waiting;
     this.waiting = [];
-    this.reads += 1;
     try {
       const results = await this.client.multicall({
         multicallAddress: this.multicall3,
