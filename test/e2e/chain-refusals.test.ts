@@ -84,13 +84,18 @@ describe('an authorization cancelled on chain', () => {
 });
 
 describe('a payer the chain refused', () => {
-  test('is on probation: with its USDC moved away, new authorizations sent together run no tool at all', async () => {
+  /** A funded payer put on probation: one of its authorizations cancelled on chain, then sent (one run). */
+  async function payerOnProbation(path: string): Promise<PrivateKeyAccount> {
     const payer = await fundedPayer(t.devChain, '1');
-    const path = '/test/echo?word=probation';
-    // First, a refusal: an authorization cancelled on chain (one run, as above).
     const cancelled = await signPayment(payer, await requirementsOf(path));
     await cancelOnChain(payer, cancelled);
     assert.equal((await pay(path, cancelled)).status, 402);
+    return payer;
+  }
+
+  test('is on probation: with its USDC moved away, new authorizations sent together run no tool at all', async () => {
+    const path = '/test/echo?word=probation';
+    const payer = await payerOnProbation(path);
     // Then the payer moves its USDC away (one more on-chain action) and sends ten fresh
     // authorizations at once, which the cached balance view alone would have admitted.
     const hash = await clients.walletFor(payer).writeContract({
@@ -106,11 +111,8 @@ describe('a payer the chain refused', () => {
   });
 
   test('on probation still pays and gets its result once funded again', async () => {
-    const payer = await fundedPayer(t.devChain, '1');
     const path = '/test/echo?word=recovered';
-    const cancelled = await signPayment(payer, await requirementsOf(path));
-    await cancelOnChain(payer, cancelled);
-    assert.equal((await pay(path, cancelled)).status, 402);
+    const payer = await payerOnProbation(path);
     const merchantBefore = await clients.balanceOf(t.devChain.payTo);
     const answer = await pay(path, await signPayment(payer, await requirementsOf(path)));
     assert.equal(answer.status, 200);

@@ -4,44 +4,45 @@ import { z } from 'zod';
 import type { Tool } from '../../src/catalog/tool.ts';
 import { defineTool } from '../../src/catalog/tool.ts';
 
-export function countingEchoTool(price = '0.001') {
+/** A tool taking one word that counts its runs; `run` makes its answer. */
+function countingWordTool(
+  declared: { name: string; title: string; description: string; path: string; price: string; openWorldHint: boolean },
+  run: (word: string) => Promise<Record<string, unknown>>,
+) {
   const runs = { count: 0 };
   const tool = defineTool({
-    name: 'test_echo',
-    title: 'Echo',
-    description: 'Echoes a word back; counts its runs.',
-    price,
-    http: [{ method: 'GET', path: '/test/echo' }],
+    name: declared.name,
+    title: declared.title,
+    description: declared.description,
+    price: declared.price,
+    http: [{ method: 'GET', path: declared.path }],
     input: z.object({ word: z.string().min(1).max(50) }),
     example: { word: 'hello' },
-    annotations: { readOnlyHint: true, openWorldHint: false },
+    annotations: { readOnlyHint: true, openWorldHint: declared.openWorldHint },
     async handler(input) {
       runs.count += 1;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      return { echo: input.word };
+      return run(input.word);
     },
   });
   return { tool: tool as Tool, runs };
 }
 
+export function countingEchoTool(price = '0.001') {
+  return countingWordTool(
+    { name: 'test_echo', title: 'Echo', description: 'Echoes a word back; counts its runs.', path: '/test/echo', price, openWorldHint: false },
+    async (word) => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return { echo: word };
+    },
+  );
+}
+
 /** Like countingEchoTool, but declared as reaching the outside world (openWorldHint), as the web tools are. */
 export function countingOutsideTool(price = '0.001') {
-  const runs = { count: 0 };
-  const tool = defineTool({
-    name: 'test_outside',
-    title: 'Outside',
-    description: 'Stands for a tool that calls an upstream provider; counts its runs.',
-    price,
-    http: [{ method: 'GET', path: '/test/outside' }],
-    input: z.object({ word: z.string().min(1).max(50) }),
-    example: { word: 'hello' },
-    annotations: { readOnlyHint: true, openWorldHint: true },
-    async handler(input) {
-      runs.count += 1;
-      return { fetched: input.word };
-    },
-  });
-  return { tool: tool as Tool, runs };
+  return countingWordTool(
+    { name: 'test_outside', title: 'Outside', description: 'Stands for a tool that calls an upstream provider; counts its runs.', path: '/test/outside', price, openWorldHint: true },
+    async (word) => ({ fetched: word }),
+  );
 }
 
 export function failingTool(price = '0.001'): Tool {
@@ -97,22 +98,13 @@ export function heldTool(price = '0.001') {
   let letGo: () => void = () => undefined;
   let entered: () => void = () => undefined;
   const gate = { released: new Promise<void>((resolve) => { letGo = resolve; }), started: new Promise<void>((resolve) => { entered = resolve; }) };
-  const runs = { count: 0 };
-  const tool = defineTool({
-    name: 'test_held',
-    title: 'Held',
-    description: 'Answers only once the test releases it; counts its runs.',
-    price,
-    http: [{ method: 'GET', path: '/test/held' }],
-    input: z.object({ word: z.string().min(1).max(50) }),
-    example: { word: 'hello' },
-    annotations: { readOnlyHint: true, openWorldHint: false },
-    async handler(input) {
-      runs.count += 1;
+  const { tool, runs } = countingWordTool(
+    { name: 'test_held', title: 'Held', description: 'Answers only once the test releases it; counts its runs.', path: '/test/held', price, openWorldHint: false },
+    async (word) => {
       entered();
       await gate.released;
-      return { held: input.word };
+      return { held: word };
     },
-  });
-  return { tool: tool as Tool, runs, started: gate.started, release: () => letGo() };
+  );
+  return { tool, runs, started: gate.started, release: () => letGo() };
 }
