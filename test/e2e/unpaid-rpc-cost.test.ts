@@ -9,7 +9,7 @@ import type { DevChain } from '../../src/chain/devchain.ts';
 import { startDevChain } from '../../src/chain/devchain.ts';
 import type { TestGateway } from '../support/gateway-harness.ts';
 import { startTestGateway } from '../support/gateway-harness.ts';
-import { paymentHeader, readPaymentRequired, signPayment } from '../support/payments.ts';
+import { fundedPayer, paymentHeader, readPaymentRequired, signPayment } from '../support/payments.ts';
 import type { RpcCounter } from '../support/rpc-counter.ts';
 import { startRpcCounter } from '../support/rpc-counter.ts';
 import { countingEchoTool } from '../support/test-tools.ts';
@@ -37,10 +37,29 @@ const send = (header: string) => fetch(`${t.baseUrl}/test/echo?word=rpc`, { head
 /** Waits until the gateway's own background reads (block polling) are out of the count's way. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
+describe('paying clients', () => {
+  // Runs first: the tests below spend this client address's budget on purpose.
+  test('60 fresh funded payers from one address paying at once are all served: reads that found funds are not charged', async () => {
+    const payers = await Promise.all(Array.from({ length: 60 }, () => fundedPayer(chain, '1')));
+    const payloads = await Promise.all(payers.map((payer) => signPayment(payer, requirements)));
+    // A node 200 ms away: every first balance read is in flight together, as under real load.
+    rpc.delayMs = 200;
+    let answers: Response[];
+    try {
+      answers = await Promise.all(payloads.map((payload) => send(paymentHeader(payload))));
+    } finally {
+      rpc.delayMs = 0;
+    }
+    const refusals = answers.filter((a) => a.status !== 200).map((a) => readPaymentRequired(a).error);
+    assert.deepEqual(refusals, []);
+  });
+});
+
 describe('requests that cannot pay', () => {
   test('100 contract-length signatures from 100 addresses without code cost at most a client\'s burst of chain reads', async () => {
     await settle();
     rpc.reset();
+    const runsBefore = echo.runs.count;
     const answers = [];
     for (let i = 0; i < 100; i++) {
       const payer = privateKeyToAccount(generatePrivateKey());
@@ -51,7 +70,7 @@ describe('requests that cannot pay', () => {
     assert.ok(answers.every((s) => s === 402));
     const calls = rpc.total();
     assert.ok(calls <= 25, `${calls} chain calls: ${JSON.stringify([...rpc.counts])}`);
-    assert.equal(echo.runs.count, 0);
+    assert.equal(echo.runs.count, runsBefore);
   });
 
   test('one empty address sending valid signatures again and again costs about one read a second', async () => {

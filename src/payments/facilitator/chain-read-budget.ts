@@ -1,6 +1,6 @@
 // How many chain reads verification may make on behalf of callers who have not shown they can pay:
-// a token bucket per client address, and one for the whole instance; a read that shows the caller
-// can pay is given back. A signature from an empty or unknown address, or a contract wallet's
+// a token bucket per client address, and one for the whole instance, charged only by reads that
+// found no funds or a refused signature. A signature from an empty or unknown address, or a contract wallet's
 // signature, each costs the node a call: without a budget, free requests could use up a
 // rate-limited RPC endpoint that paid verifications and settlements need (docs/payments.md, "What
 // an unpaid request may cost us").
@@ -28,8 +28,23 @@ export class ChainReadBudget {
     this.total = { tokens: options.total.burst, at: this.clock() };
   }
 
-  /** Takes one read for `client` if both its bucket and the instance's have one. */
-  take(client: string): boolean {
+  /** Whether a read for `client` may go out now: its bucket and the instance's each hold a token. */
+  allows(client: string): boolean {
+    const now = this.clock();
+    refill(this.total, now, this.options.total);
+    const bucket = this.clients.get(client);
+    if (bucket) refill(bucket, now, this.options.perClient);
+    return (bucket?.tokens ?? this.options.perClient.burst) >= 1 && this.total.tokens >= 1;
+  }
+
+  /**
+   * A read found no funds, or a signature the chain refused: it is charged to the client and the
+   * instance. Reads that showed the caller can pay are never charged, so a platform onboarding many
+   * funded payers at once from one address is not held back. Reads sent together before their
+   * charges land can take a bucket below zero; the overdraft is repaid at the refill rate, so over
+   * time the reads for callers who cannot pay stay within it.
+   */
+  charge(client: string): void {
     const now = this.clock();
     let bucket = this.clients.get(client);
     if (!bucket) {
@@ -39,21 +54,8 @@ export class ChainReadBudget {
     }
     refill(bucket, now, this.options.perClient);
     refill(this.total, now, this.options.total);
-    if (bucket.tokens < 1 || this.total.tokens < 1) return false;
     bucket.tokens -= 1;
     this.total.tokens -= 1;
-    return true;
-  }
-
-  /**
-   * A read that showed the caller can pay is given back: the budget is spent only by reads for
-   * addresses that turned out empty and signatures that turned out invalid, so a paying platform
-   * onboarding many funded payers from one address is not held back.
-   */
-  refund(client: string): void {
-    const bucket = this.clients.get(client);
-    if (bucket) bucket.tokens = Math.min(this.options.perClient.burst, bucket.tokens + 1);
-    this.total.tokens = Math.min(this.options.total.burst, this.total.tokens + 1);
   }
 
   /** Buckets that have refilled carry nothing worth keeping. */

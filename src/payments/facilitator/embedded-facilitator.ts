@@ -112,7 +112,7 @@ export class EmbeddedFacilitator implements Facilitator {
     let read = false;
     try {
       view = await this.balances.admit(payer, authorization.value, () => {
-        if (!this.budget.take(client)) throw new ReadRefused();
+        if (!this.budget.allows(client)) throw new ReadRefused();
         read = true;
         return this.publicClient.readContract({ address: domain.verifyingContract, abi: eip3009ABI, functionName: 'balanceOf', args: [payer] });
       });
@@ -120,7 +120,7 @@ export class EmbeddedFacilitator implements Facilitator {
       if (error instanceof ReadRefused) return busy(payer);
       throw error;
     }
-    if (read && view.admitted) this.budget.refund(client);
+    if (read && !view.admitted) this.budget.charge(client);
     if (!view.admitted) {
       return invalid('invalid_exact_evm_insufficient_balance', `payer holds ${view.balance} atomic USDC not already committed to calls in flight, the price is ${authorization.value}`, payer);
     }
@@ -239,10 +239,11 @@ export class EmbeddedFacilitator implements Facilitator {
    */
   private async checkContractSignature(domain: Eip712Domain, { authorization, signature }: Eip3009Payload, client: string): Promise<Invalid | undefined> {
     const payer = authorization.from;
-    if (!this.budget.take(client)) return busy(payer);
+    if (!this.budget.allows(client)) return busy(payer);
     const deployed = await this.hasCode(payer);
     const wrapped = isErc6492Signature(signature);
     if (!deployed) {
+      this.budget.charge(client);
       return wrapped
         ? invalid('invalid_exact_evm_payload_undeployed_smart_wallet', `the wallet ${payer} is not deployed yet; this gateway does not deploy wallets: deploy it (any transaction from it does), then pay`, payer)
         : invalid('invalid_exact_evm_signature', `${payer} holds no contract code, so a signature that is not 65 bytes cannot be its`, payer);
@@ -253,9 +254,9 @@ export class EmbeddedFacilitator implements Facilitator {
       .call({ to: payer, data, gas: CONTRACT_SIGNATURE_GAS })
       .then(({ data: returned }) => (returned && size(returned) >= 4 ? slice(returned, 0, 4) : undefined))
       .catch(() => undefined);
-    if (answer?.toLowerCase() !== ERC1271_MAGIC) return invalid('invalid_exact_evm_signature', 'the contract wallet did not accept the signature', payer);
-    this.budget.refund(client);
-    return undefined;
+    if (answer?.toLowerCase() === ERC1271_MAGIC) return undefined;
+    this.budget.charge(client);
+    return invalid('invalid_exact_evm_signature', 'the contract wallet did not accept the signature', payer);
   }
 
   private async hasCode(address: Address): Promise<boolean> {
