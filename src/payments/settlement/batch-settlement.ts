@@ -53,6 +53,11 @@ export interface BatchSettlementOptions {
 
 interface Queued {
   request: SettlementRequest;
+  /**
+   * Whether the payer's address holds code, read when the payment joined the queue, so the read
+   * overlaps the wait for a settler key instead of adding a round trip to every batch.
+   */
+  payerHasCode: Promise<boolean>;
   answer(response: SettleResponse): void;
   answered: boolean;
   /** The answer decided for this payment, delivered once its outcome is in the ledger. */
@@ -118,6 +123,7 @@ export class BatchSettlement implements Settlement {
     return new Promise<SettleResponse>((resolve) => {
       const queued: Queued = {
         request,
+        payerHasCode: this.payerHasCode(request),
         answered: false,
         answer: (response) => {
           if (queued.answered) return;
@@ -212,26 +218,22 @@ export class BatchSettlement implements Settlement {
   }
 
   /**
-   * The payers of a batch whose address holds code (a contract wallet, an EIP-7702 delegation), read
-   * now: an address can gain code at any time. A signature that is not 65 bytes counts as a contract
-   * payer's whatever the chain says. One JSON-RPC batch per settlement batch.
+   * A payer whose address holds code (a contract wallet, an EIP-7702 delegation), read when its
+   * payment is queued: an address can gain code at any time, so it is never taken from a cache. A
+   * signature that is not 65 bytes counts as a contract payer's whatever the chain says. Reads of
+   * payments queued together go out as one JSON-RPC batch.
    */
+  private payerHasCode({ authorization: { authorization, signature } }: SettlementRequest): Promise<boolean> {
+    if (size(signature) !== 65) return Promise.resolve(true);
+    const read = this.codeClient.getCode({ address: authorization.from }).then((code) => code !== undefined && code !== '0x');
+    read.catch(() => undefined); // awaited, and its failure handled, when the batch leaves
+    return read;
+  }
+
+  /** The payers of a batch that hold code. */
   private async payersWithCode(batch: readonly Queued[]): Promise<Set<string>> {
-    const found = new Set<string>();
-    const unknown = new Set<string>();
-    for (const q of batch) {
-      const { authorization, signature } = q.request.authorization;
-      const payer = authorization.from.toLowerCase();
-      if (size(signature) !== 65) found.add(payer);
-      else unknown.add(payer);
-    }
-    const payers = [...unknown].filter((p) => !found.has(p));
-    const codes = await Promise.all(payers.map((address) => this.codeClient.getCode({ address: address as Address })));
-    payers.forEach((payer, i) => {
-      const code = codes[i];
-      if (code !== undefined && code !== '0x') found.add(payer);
-    });
-    return found;
+    const flags = await Promise.all(batch.map((q) => q.payerHasCode));
+    return new Set(batch.filter((_, i) => flags[i]).map((q) => q.request.authorization.authorization.from.toLowerCase()));
   }
 
   private async settleGroup(account: SettlerAccount, batch: Queued[], mode: SettlementMode, contractPayer: boolean): Promise<void> {
