@@ -8,7 +8,7 @@ import type { PaymentPayload, PaymentRequired, PaymentRequirements, SettleRespon
 import type { InputIssue } from '../catalog/validate-input.ts';
 import { validateInput } from '../catalog/validate-input.ts';
 import type { PrecheckContext, ToolContext, ToolInput } from '../catalog/tool.ts';
-import { ToolError } from '../catalog/tool.ts';
+import { ToolError } from '../errors/tool-error.ts';
 import type { Logger } from '../log.ts';
 import type { CallMetrics } from './call-metrics.ts';
 import { outcomeCode } from './call-metrics.ts';

@@ -5,7 +5,7 @@
 //   503 the provider is unreachable or is rate-limiting us (or our own limiter for it is full):
 //       Retry-After says when to come back
 //   504 the provider did not answer within the time budget
-import { ToolError } from '../catalog/tool.ts';
+import { ToolError } from '../errors/tool-error.ts';
 
 export type UpstreamFailure = 'bad_answer' | 'unavailable' | 'rate_limited' | 'timeout';
 

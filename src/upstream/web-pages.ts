@@ -2,7 +2,7 @@
 // redirect), with a real browser's headers, the page size cap and the call's deadline; pages that
 // need JavaScript are rendered in headless Chromium, whose every request goes through the same
 // guard. Failures of the site become ToolErrors that name the site, so they are never charged.
-import { ToolError } from '../catalog/tool.ts';
+import { ToolError } from '../errors/tool-error.ts';
 import type { PageRenderer } from './browser/page-renderer.ts';
 import type { RenderedPage } from './browser/render-types.ts';
 import type { GuardedResponse } from './guard/guarded-fetch.ts';

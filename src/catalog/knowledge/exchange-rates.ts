@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { fetchLatestRates } from '../../upstream/providers/frankfurter.ts';
 import { badAnswer } from '../../upstream/upstream-errors.ts';
 import { defineTool } from '../tool.ts';
-import { nextPublicationAfter } from './fx/ecb-publication.ts';
+import { nextPublicationAfter } from '../../upstream/providers/ecb-publication.ts';
 import { currencyListOf, currencyProblem } from './fx/currencies.ts';
 
 const MAX_QUOTES = 30;

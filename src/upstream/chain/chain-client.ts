@@ -9,7 +9,7 @@ import type { ProviderCaller } from '../provider-call.ts';
 import type { ProviderDefinition } from '../provider.ts';
 import { baseRpc, baseSepoliaRpc, rpcRequest } from '../providers/base-rpc.ts';
 import { badAnswer, UpstreamError } from '../upstream-errors.ts';
-import { ToolError } from '../../catalog/tool.ts';
+import { ToolError } from '../../errors/tool-error.ts';
 
 export type BaseNetwork = 'mainnet' | 'sepolia';
 

@@ -1,6 +1,6 @@
 // Fetching a caller-supplied URL: every hop of the redirect chain is checked (form, then every
 // DNS address) before a byte leaves, and its connection is pinned to the address that was checked.
-import { ToolError } from '../../catalog/tool.ts';
+import { ToolError } from '../../errors/tool-error.ts';
 import type { RawRequest, RawResponse } from '../http/http-types.ts';
 import { rawFetch } from '../http/raw-fetch.ts';
 import { timeLeft } from './deadline.ts';

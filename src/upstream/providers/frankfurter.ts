@@ -9,7 +9,7 @@ import type { RawResponse } from '../http/http-types.ts';
 import type { ProviderAnswer, ProviderCaller } from '../provider-call.ts';
 import { defineProvider } from '../provider.ts';
 import { badAnswer } from '../upstream-errors.ts';
-import { freshForRatesOf } from '../../catalog/knowledge/fx/ecb-publication.ts';
+import { freshForRatesOf } from './ecb-publication.ts';
 import { bodyText, isJsonObject, isSuccessStatus, jsonObjectOf, stringMember } from './response-body.ts';
 
 export const frankfurter = defineProvider({

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { ToolError } from '../../catalog/tool.ts';
+import { ToolError } from '../../errors/tool-error.ts';
 import { failureOf, fixtureResponse, RecordingCaller } from './recording-caller.ts';
 import { parseWikipedia, searchWikipedia, wikipedia } from './wikipedia.ts';
 

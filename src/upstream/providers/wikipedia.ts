@@ -3,7 +3,7 @@
 // where `excerpt` is HTML with `<span class="searchmatch">` around matched words and may be null,
 // and `description` and `thumbnail` may be null. Refusals come as JSON with `httpCode` and
 // `httpReason`, usually with `errorKey` and `messageTranslations` (MediaWiki's ResponseFactory).
-import { ToolError } from '../../catalog/tool.ts';
+import { ToolError } from '../../errors/tool-error.ts';
 import type { RawResponse } from '../http/http-types.ts';
 import type { ProviderAnswer, ProviderCaller } from '../provider-call.ts';
 import { defineProvider } from '../provider.ts';
