@@ -66,6 +66,7 @@ export function outcomeCode(outcome: GateOutcome): string | undefined {
     case 'not_implemented':
       return 'not_implemented';
     case 'payment_required':
+    case 'invalid_payment':
       return outcome.paymentRequired.error?.split(':')[0];
     case 'settlement_failed':
       return outcome.settlement.errorReason ?? 'settlement_failed';

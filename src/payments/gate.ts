@@ -65,6 +65,12 @@ export type GateOutcome =
   | { kind: 'invalid_input'; issues: InputIssue[] }
   | { kind: 'not_implemented'; message: string }
   | { kind: 'payment_required'; paymentRequired: PaymentRequired }
+  /**
+   * The payment is not an x402 v2 exact payment at all (not base64 JSON, not a v2 payload, an
+   * authorization of the wrong shape, padded past the size limit): HTTP answers 400, as x402's
+   * transport table says of an invalid payment, with the PaymentRequired to start over.
+   */
+  | { kind: 'invalid_payment'; paymentRequired: PaymentRequired }
   | { kind: 'tool_failed'; status: number; code: string; message: string; details?: Readonly<Record<string, unknown>>; retryAfterSeconds?: number }
   | { kind: 'unavailable'; code: 'ledger_unavailable' | 'facilitator_unavailable'; message: string }
   | { kind: 'settlement_failed'; settlement: SettleResponse; paymentRequired: PaymentRequired }
@@ -215,9 +221,13 @@ export class PaymentGate {
       kind: 'payment_required',
       paymentRequired: paymentRequired(call.resource, accepts, error, extensions),
     });
+    const malformed = (problem: string): GateOutcome => ({
+      kind: 'invalid_payment',
+      paymentRequired: paymentRequired(call.resource, accepts, `invalid_payload: ${problem}`, extensions),
+    });
     // Padding is refused before it costs us anything: parsing, verification, a byte of the ledger.
     if (!isUnpaid(call.payment) && paymentTooLarge(call.payment)) {
-      return ask(`invalid_payload: the payment is larger than ${MAX_PAYMENT_BYTES} bytes; an x402 payment is a few hundred`);
+      return malformed(`the payment is larger than ${MAX_PAYMENT_BYTES} bytes; an x402 payment is a few hundred`);
     }
     const screened = this.screen(call);
     if ('refusal' in screened) return screened.refusal;
@@ -225,14 +235,14 @@ export class PaymentGate {
     if (isUnpaid(call.payment)) return this.unpaid(call);
 
     const decoded = decodePayment(call.payment);
-    if (!decoded.ok) return ask(`invalid_payload: ${decoded.message}`);
+    if (!decoded.ok) return malformed(decoded.message);
     const payload = decoded.payload;
     const match = matchAccepted(payload.accepted, accepts);
     if (!match.ok) return ask(`No matching payment requirements: ${match.mismatch}`);
     const requirements = match.requirements;
 
     const authorization = parseEip3009Payload(payload.payload);
-    if (!authorization.ok) return ask(`invalid_payload: ${authorization.message}`);
+    if (!authorization.ok) return malformed(authorization.message);
     const { from: payer } = authorization.value.authorization;
     const coolingDown = this.deps.standing?.refusal(payer);
     if (coolingDown) return ask(coolingDown);

@@ -150,19 +150,53 @@ test('/.well-known/ai-plugin.json has the manifest\'s required fields', async ()
   assert.equal((await fetch(`${t.baseUrl}/legal`)).status, 200);
 });
 
+interface ListedResource {
+  resource: string; type: string; lastUpdated: unknown; accepts: PaymentRequirements[];
+  metadata: { method?: string; price: string; extensions?: { bazaar?: { info: { input: { body?: Record<string, unknown> } } } } };
+}
+const x402List = async () => (await (await fetch(`${t.baseUrl}/.well-known/x402`)).json()) as { x402Version: number; items: ListedResource[] };
+
 test('/.well-known/x402 lists every paid resource with the requirements its 402 offers', async () => {
-  const list = (await (await fetch(`${t.baseUrl}/.well-known/x402`)).json()) as {
-    x402Version: number; items: { resource: string; type: string; accepts: PaymentRequirements[]; metadata: { price: string } }[];
-  };
+  const list = await x402List();
   assert.equal(list.x402Version, 2);
   for (const { tool, route } of routes) {
-    const item = list.items.find((i) => i.resource === `https://tools.example.com${route.path}`);
+    const item = list.items.find((i) => i.type === 'http' && new URL(i.resource).pathname === route.path && i.metadata.method === route.method);
     assert.ok(item, route.path);
     assert.equal(item.type, 'http');
     assert.equal(item.metadata.price, tool.price);
     assert.deepEqual(item.accepts, t.gateway.gate.requirements(tool.price));
   }
   for (const tool of catalog) assert.ok(list.items.some((i) => i.resource === `mcp://tool/${tool.name}` && i.type === 'mcp'), tool.name);
+});
+
+test('/.well-known/x402: every HTTP resource answers 402 when fetched as listed (a GET with its example input in the URL)', async () => {
+  const listed = (await x402List()).items.filter((i) => i.type === 'http');
+  assert.equal(listed.length, routes.length);
+  let gets = 0;
+  for (const item of listed) {
+    const url = item.resource.replace('https://tools.example.com', t.baseUrl);
+    const body = item.metadata.extensions?.bazaar?.info.input.body;
+    const response = item.metadata.method === 'GET'
+      ? await fetch(url)
+      : await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    assert.equal(response.status, 402, `${item.metadata.method} ${item.resource}`);
+    // The 402 names the URL as it was asked, query included (what a checker compares with its own).
+    assert.equal(readPaymentRequired(response).resource.url, item.resource);
+    if (item.metadata.method === 'GET') gets += 1;
+  }
+  assert.ok(gets >= 10, `${gets} GET resources`);
+  // Validation before payment still holds for anything else: a listed GET without its input is refused free.
+  const convert = listed.find((i) => new URL(i.resource).pathname === '/api/crypto/unit-convert')!;
+  assert.match(convert.resource, /\?value=/);
+  assert.equal((await fetch(`${t.baseUrl}/api/crypto/unit-convert`)).status, 400);
+});
+
+test('/.well-known/x402: lastUpdated is a Unix timestamp in seconds (x402 v2 §8.2), not a date string', async () => {
+  const startedBy = Math.floor(Date.now() / 1000);
+  for (const item of (await x402List()).items) {
+    assert.equal(typeof item.lastUpdated, 'number', item.resource);
+    assert.ok(Number.isInteger(item.lastUpdated) && (item.lastUpdated as number) <= startedBy && (item.lastUpdated as number) > startedBy - 600, `${item.resource}: ${String(item.lastUpdated)}`);
+  }
 });
 
 test('the 402 of every built endpoint carries a valid bazaar extension matching its OpenAPI entry', async () => {

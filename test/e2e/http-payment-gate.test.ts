@@ -53,7 +53,8 @@ describe('asking for payment', () => {
     assert.deepEqual(await response.json(), required);
     assert.equal(required.x402Version, 2);
     assert.equal(required.error, 'Payment required');
-    assert.equal(required.resource.url, 'http://gateway.test/test/echo');
+    // The URL as asked, query included, as x402's reference servers name it.
+    assert.equal(required.resource.url, 'http://gateway.test/test/echo?word=hi');
     assert.deepEqual(required.accepts, [
       {
         scheme: 'exact',
@@ -139,8 +140,9 @@ describe('a valid payment', () => {
   });
 });
 
-describe('an unusable payment answers 402 with a reason and charges nothing', () => {
-  const cases: { name: string; reason: RegExp; sign: (payer: PrivateKeyAccount, r: PaymentRequirements) => Promise<string> }[] = [
+describe('an unusable payment answers 402 with a reason (400 when it is not an x402 v2 payment at all) and charges nothing', () => {
+  // x402's HTTP transport: an invalid payment (malformed payload) is 400, a payment that fails verification 402.
+  const cases: { name: string; reason: RegExp; status?: 400; sign: (payer: PrivateKeyAccount, r: PaymentRequirements) => Promise<string> }[] = [
     { name: 'wrong amount (accepted changed)', reason: /No matching payment requirements: accepted.amount/, sign: async (p, r) => paymentHeader(await signPayment(p, r, { value: 1n, accepted: { amount: '1' } })) },
     { name: 'wrong amount (signed value only)', reason: /value_mismatch/, sign: async (p, r) => paymentHeader(await signPayment(p, r, { value: 999n })) },
     { name: 'wrong payTo (accepted changed)', reason: /accepted.payTo/, sign: async (p, r) => paymentHeader(await signPayment(p, r, { to: p.address, accepted: { payTo: p.address } })) },
@@ -160,9 +162,19 @@ describe('an unusable payment answers 402 with a reason and charges nothing', ()
         return paymentHeader({ ...payload, payload: { ...payload.payload, signature: malleateSignature(inner.signature) } });
       },
     },
-    { name: 'garbage header', reason: /invalid_payload/, sign: async () => 'not base64 at all!' },
-    { name: 'base64 of something else', reason: /invalid_payload/, sign: async () => Buffer.from('{"hello":1}').toString('base64') },
-    { name: 'x402 version 1', reason: /invalid_payload: x402Version 1/, sign: async (p, r) => paymentHeader({ ...(await signPayment(p, r)), x402Version: 1 }) },
+    { name: 'garbage header', reason: /invalid_payload: the payment is not base64-encoded JSON/, status: 400, sign: async () => 'not base64 at all!' },
+    { name: 'base64 of something else', reason: /invalid_payload/, status: 400, sign: async () => Buffer.from('{"hello":1}').toString('base64') },
+    { name: 'x402 version 1', reason: /invalid_payload: x402Version 1/, status: 400, sign: async (p, r) => paymentHeader({ ...(await signPayment(p, r)), x402Version: 1 }) },
+    { name: 'a v2 payload without `accepted`', reason: /invalid_payload: accepted/, status: 400, sign: async (p, r) => paymentHeader({ ...(await signPayment(p, r)), accepted: undefined as unknown as PaymentRequirements }) },
+    {
+      name: 'an exact payload without its authorization',
+      reason: /invalid_payload/,
+      status: 400,
+      sign: async (p, r) => {
+        const payload = await signPayment(p, r);
+        return paymentHeader({ ...payload, payload: { signature: (payload.payload as { signature: Hex }).signature } });
+      },
+    },
     { name: 'payer without funds', reason: /insufficient_balance/, sign: async (_p, r) => paymentHeader(await signPayment(await fundedPayer(t.devChain, '0'), r)) },
   ];
   for (const c of cases) {
@@ -172,10 +184,12 @@ describe('an unusable payment answers 402 with a reason and charges nothing', ()
       const before = await balances(payer);
       const runsBefore = echo.runs.count;
       const response = await fetch(url('/test/echo?word=x'), { headers: { 'PAYMENT-SIGNATURE': await c.sign(payer, requirements) } });
-      assert.equal(response.status, 402);
+      assert.equal(response.status, c.status ?? 402);
+      // Either way PAYMENT-REQUIRED comes back, naming the URL asked, so the client can start over.
       const required = readPaymentRequired(response);
       assert.match(required.error ?? '', c.reason);
-      assert.equal(required.accepts.length, 1, 'the 402 still offers the requirements');
+      assert.equal(required.accepts.length, 1, 'the answer still offers the requirements');
+      assert.equal(required.resource.url.replace(/^https?:\/\/[^/]+/, ''), '/test/echo?word=x');
       assert.equal(echo.runs.count, runsBefore, 'the tool did not run');
       assert.deepEqual(await balances(payer), before);
     });

@@ -50,7 +50,8 @@ export interface EthPrice {
 /** Outcomes the caller is not charged for, and what each means. `payment_required` is the 402 handshake. */
 export const outcomeKinds: Readonly<Record<CallOutcomeKind, string>> = {
   paid: 'Paid: the tool ran and the payment settled',
-  payment_required: 'Asked to pay (402): no or unusable payment',
+  payment_required: 'Asked to pay (402): no payment, or one refused',
+  invalid_payment: 'Malformed payment (400): not an x402 v2 payment; asked to pay again',
   invalid_input: 'Bad input (400), refused before any payment',
   not_implemented: 'Tool not built yet (501)',
   tool_failed: 'The tool failed or timed out; the authorization was released',

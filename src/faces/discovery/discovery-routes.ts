@@ -27,7 +27,7 @@ export function registerDiscoveryRoutes(app: FastifyInstance, context: DocumentC
   const llms = llmsFullText(context);
   const sitemap = sitemapXml(context.publicBaseUrl);
   const plugin = JSON.stringify(aiPluginManifest(context));
-  const resources = JSON.stringify(x402ResourceList(context, new Date().toISOString()));
+  const resources = JSON.stringify(x402ResourceList(context, Math.floor(Date.now() / 1000)));
   const json = 'application/json; charset=utf-8';
 
   app.get('/openapi.json', async (_request, reply) => reply.type(json).send(openapi));

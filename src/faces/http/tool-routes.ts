@@ -6,8 +6,8 @@ import { summarizeIssues } from '../../catalog/validate-input.ts';
 import type { GateCall, GateOutcome, PaymentGate } from '../../payments/gate.ts';
 import { httpBazaar } from '../discovery/bazaar.ts';
 import { httpFieldName, httpInput } from './http-input.ts';
-import { base64Json, PAYMENT_REQUIRED, PAYMENT_RESPONSE, paymentFromHeaders } from './payment-headers.ts';
-import { encoded402 } from './unpaid-fast-path.ts';
+import { PAYMENT_REQUIRED, PAYMENT_RESPONSE, paymentFromHeaders } from './payment-headers.ts';
+import { encoded402, queryOf } from './payment-required-answer.ts';
 import type { UnpaidFastPath } from './unpaid-fast-path.ts';
 
 export interface ToolRoutesOptions {
@@ -64,14 +64,15 @@ export function registerToolRoutes(app: FastifyInstance, options: ToolRoutesOpti
           const caller = { ip: request.ip, ...(request.headers['user-agent'] ? { userAgent: request.headers['user-agent'] } : {}), requestId: request.id };
           const call = callOf(fromQuery ? request.query : request.body, payment, caller);
           const outcome = await options.gate.handle(abort ? { ...call, signal: abort.signal } : call);
-          return sendOutcome(reply, route, outcome);
+          return sendOutcome(reply, route, outcome, queryOf(request.url));
         },
       });
     }
   }
 }
 
-function sendOutcome(reply: FastifyReply, route: HttpRoute, outcome: GateOutcome): FastifyReply {
+/** `query`: the request's query string as sent, for the URL a PaymentRequired names. */
+function sendOutcome(reply: FastifyReply, route: HttpRoute, outcome: GateOutcome, query: string): FastifyReply {
   switch (outcome.kind) {
     case 'paid':
       return reply
@@ -88,20 +89,13 @@ function sendOutcome(reply: FastifyReply, route: HttpRoute, outcome: GateOutcome
     }
     case 'not_implemented':
       return reply.code(501).send({ error: 'not_implemented', message: outcome.message, charged: false });
-    case 'payment_required': {
-      const { json, header } = encoded402(outcome.paymentRequired);
-      return reply.code(402).header(PAYMENT_REQUIRED, header).header('cache-control', 'no-store').type('application/json; charset=utf-8').send(json);
-    }
-    case 'settlement_failed': {
-      const json = JSON.stringify(outcome.paymentRequired);
-      return reply
-        .code(402)
-        .header(PAYMENT_REQUIRED, base64Json(json))
-        .header(PAYMENT_RESPONSE, encodePaymentResponseHeader(outcome.settlement))
-        .header('cache-control', 'no-store')
-        .type('application/json; charset=utf-8')
-        .send(json);
-    }
+    case 'payment_required':
+      return sendPaymentRequired(reply, 402, encoded402(outcome.paymentRequired, query));
+    case 'invalid_payment':
+      return sendPaymentRequired(reply, 400, encoded402(outcome.paymentRequired, query));
+    case 'settlement_failed':
+      reply.header(PAYMENT_RESPONSE, encodePaymentResponseHeader(outcome.settlement));
+      return sendPaymentRequired(reply, 402, encoded402(outcome.paymentRequired, query));
     case 'tool_failed':
       if (outcome.retryAfterSeconds !== undefined) reply.header('retry-after', String(outcome.retryAfterSeconds));
       return reply.code(outcome.status).send({
@@ -117,4 +111,8 @@ function sendOutcome(reply: FastifyReply, route: HttpRoute, outcome: GateOutcome
       if (outcome.code === 'payment_identifier_in_progress') reply.header('retry-after', '2');
       return reply.code(409).send({ error: outcome.code, message: outcome.message, charged: false });
   }
+}
+
+function sendPaymentRequired(reply: FastifyReply, status: 400 | 402, { json, header }: { json: string; header: string }): FastifyReply {
+  return reply.code(status).header(PAYMENT_REQUIRED, header).header('cache-control', 'no-store').type('application/json; charset=utf-8').send(json);
 }

@@ -33,7 +33,8 @@ test('answers an unpaid GET of a known path with the 402 its route gives, query 
   assert.equal(path.serve(request('/api/t?a=1&b=x+y&b=z', { 'x-request-id': 'r-1' }), res), true);
   assert.deepEqual({ ...seen }, { a: '1', b: ['x y', 'z'] });
   assert.equal(written.status, 402);
-  assert.equal(written.body, JSON.stringify(paymentRequired));
+  // The route's resource, named by the URL as asked (the query as sent, not re-encoded).
+  assert.equal(written.body, JSON.stringify({ ...paymentRequired, resource: { url: 'http://x/api/t?a=1&b=x+y&b=z' } }));
   assert.deepEqual(written.headers?.slice(-2), ['x-request-id', 'r-1']);
 });
 

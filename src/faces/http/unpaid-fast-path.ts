@@ -6,41 +6,13 @@
 // request and reply objects, hooks and header merging for an answer that never changes.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse } from 'node:querystring';
-import type { PaymentRequired } from '@x402/core/types';
 import type { GateOutcome } from '../../payments/gate.ts';
-import { base64Json, corsHeaders, PAYMENT_REQUIRED, PAYMENT_SIGNATURE, X_PAYMENT } from './payment-headers.ts';
+import { PAYMENT_SIGNATURE, X_PAYMENT } from './payment-headers.ts';
+import { encoded402 } from './payment-required-answer.ts';
 import { requestIdFor } from './request-id.ts';
 
 /** Answers an unpaid call's query with its 402, or undefined when the call must take the full path. */
 export type UnpaidAnswer = (query: Record<string, unknown>, request: IncomingMessage) => GateOutcome | undefined;
-
-export interface Encoded402 {
-  json: string;
-  header: string;
-  /** Every header of the answer but the request id, as [name, value, name, value, …]. */
-  rawHeaders: string[];
-}
-
-// The gate hands back the same PaymentRequired for every unpaid call to a route: encode it once.
-const encodings = new WeakMap<PaymentRequired, Encoded402>();
-
-export function encoded402(paymentRequired: PaymentRequired): Encoded402 {
-  let encoded = encodings.get(paymentRequired);
-  if (!encoded) {
-    const json = JSON.stringify(paymentRequired);
-    const header = base64Json(json);
-    const rawHeaders = [
-      ...Object.entries(corsHeaders).flat(),
-      PAYMENT_REQUIRED.toLowerCase(), header,
-      'cache-control', 'no-store',
-      'content-type', 'application/json; charset=utf-8',
-      'content-length', String(Buffer.byteLength(json)),
-    ];
-    encoded = { json, header, rawHeaders };
-    encodings.set(paymentRequired, encoded);
-  }
-  return encoded;
-}
 
 export class UnpaidFastPath {
   private readonly routes = new Map<string, UnpaidAnswer>();
@@ -64,7 +36,7 @@ export class UnpaidFastPath {
       return false;
     }
     if (outcome?.kind !== 'payment_required') return false;
-    const { json, rawHeaders } = encoded402(outcome.paymentRequired);
+    const { json, rawHeaders } = encoded402(outcome.paymentRequired, mark === -1 ? '' : url.slice(mark));
     response.writeHead(402, [...rawHeaders, 'x-request-id', requestIdFor(request.headers)]);
     response.end(json);
     return true;

@@ -38,6 +38,7 @@ export function mcpResult(outcome: GateOutcome): CallToolResult {
       };
     }
     case 'payment_required':
+    case 'invalid_payment':
       return paymentError(outcome.paymentRequired);
     case 'settlement_failed':
       return paymentError(outcome.paymentRequired, { [PAYMENT_RESPONSE]: outcome.settlement });
