@@ -208,6 +208,25 @@ describe('payment carriers', () => {
   }
 });
 
+test('a malformed payment is an error result naming the problem, with the requirements to start over; the tool does not run', async () => {
+  const client = await connect('streamable-http', withTestTools.baseUrl);
+  const runsBefore = echo.runs.count;
+  for (const [payment, problem] of [
+    ['not base64 at all!', /^invalid_payload: the payment is not base64-encoded JSON/],
+    [{ x402Version: 1, payload: {} }, /^invalid_payload: x402Version 1/],
+    [{ hello: 1 }, /^invalid_payload/],
+  ] as const) {
+    const result = (await client.callTool({ name: 'test_echo', arguments: { word: 'm' }, _meta: { 'x402/payment': payment } })) as CallToolResult;
+    assert.equal(result.isError, true);
+    const required = paymentRequiredOf(result);
+    assert.match(required.error ?? '', problem);
+    assert.equal(required.accepts.length, 1);
+    assert.equal(settlementOf(result), undefined);
+  }
+  assert.equal(echo.runs.count, runsBefore);
+  await client.close();
+});
+
 describe('transport rules', () => {
   const post = (base: string, headers: Record<string, string>, body: string) =>
     fetch(`${base}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers }, body });
