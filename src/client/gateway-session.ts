@@ -11,6 +11,7 @@ import { receiptOf, type Receipt } from './receipt.ts';
 import type { SpendLimits } from './spend-limits.ts';
 import { previewPayment, signWithinCaps, type PaymentPreview } from './sign-within-caps.ts';
 import { clientVersion } from './client-version.ts';
+import { withoutChargeNote } from '../errors/not-charged.ts';
 
 export const PAYMENT_META = 'x402/payment';
 export const PAYMENT_RESPONSE_META = 'x402/payment-response';
@@ -56,13 +57,16 @@ function outputOf(result: CallToolResult): unknown {
   }
 }
 
+/** The gateway's reason, without its own note on the charge: the caller of this says what was charged, once. */
 function failureMessage(result: CallToolResult): string {
   const body = result.structuredContent as { error?: unknown; message?: unknown } | undefined;
   if (isPaymentRequired(body)) return `payment refused by the gateway: ${body.error ?? 'no reason given'}`;
-  if (typeof body?.message === 'string') return `${body.message}${typeof body.error === 'string' ? ` (${body.error})` : ''}`;
+  if (typeof body?.message === 'string') return `${withoutChargeNote(body.message).replace(/\.$/, '')}${typeof body.error === 'string' ? ` (${body.error})` : ''}`;
   const text = result.content.find((c) => c.type === 'text');
-  return text && text.type === 'text' ? text.text : 'the tool failed';
+  return text && text.type === 'text' ? withoutChargeNote(text.text) : 'the tool failed';
 }
+
+const notCharged = (result: CallToolResult) => `${failureMessage(result)}; you were not charged`;
 
 /** How long a repeated payment waits for the first attempt still running on the gateway. */
 const IN_PROGRESS_WAITS = 15;
@@ -130,7 +134,7 @@ export class GatewaySession {
   async dryRun(name: string, input: Record<string, unknown>): Promise<DryRun | PaidCall> {
     const { tool, first } = await this.firstAttempt(name, input);
     if (!first.isError) return { tool, output: outputOf(first), result: first };
-    if (!isPaymentRequired(first.structuredContent)) throw new ToolCallFailed(failureMessage(first), first, 'no');
+    if (!isPaymentRequired(first.structuredContent)) throw new ToolCallFailed(notCharged(first), first, 'no');
     const payer = await this.payer();
     return { tool, preview: await previewPayment(first.structuredContent, tool, payer, this.options.limits) };
   }
@@ -139,7 +143,7 @@ export class GatewaySession {
   async call(name: string, input: Record<string, unknown>): Promise<PaidCall> {
     const { tool, first } = await this.firstAttempt(name, input);
     if (!first.isError) return { tool, output: outputOf(first), result: first };
-    if (!isPaymentRequired(first.structuredContent)) throw new ToolCallFailed(failureMessage(first), first, 'no');
+    if (!isPaymentRequired(first.structuredContent)) throw new ToolCallFailed(notCharged(first), first, 'no');
     const payer = await this.payer();
     const signed = await signWithinCaps(first.structuredContent, tool, payer, this.options.limits);
     const sendPaid = async () => (await (await this.mcp()).callTool({ name, arguments: input, _meta: { [PAYMENT_META]: signed.payload } })) as CallToolResult;
@@ -185,7 +189,7 @@ export class GatewaySession {
     }
     if (paid.isError) {
       await signed.reservation.release();
-      throw new ToolCallFailed(`${failureMessage(paid)}; you were not charged`, paid, 'no');
+      throw new ToolCallFailed(notCharged(paid), paid, 'no');
     }
     // A result without a settlement response: money may have moved.
     await signed.reservation.keep();

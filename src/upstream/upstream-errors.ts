@@ -5,6 +5,7 @@
 //   503 the provider is unreachable or is rate-limiting us (or our own limiter for it is full):
 //       Retry-After says when to come back
 //   504 the provider did not answer within the time budget
+import { NOT_CHARGED, withoutChargeNote } from '../errors/not-charged.ts';
 import { ToolError } from '../errors/tool-error.ts';
 
 export type UpstreamFailure = 'bad_answer' | 'unavailable' | 'rate_limited' | 'timeout';
@@ -28,7 +29,7 @@ export class UpstreamError extends ToolError {
     super(
       statusOf[failure],
       `upstream_${failure}`,
-      `${provider}: ${reason}. You were not charged.`,
+      `${provider}: ${reason}. ${NOT_CHARGED}`,
       { provider, ...(options.upstreamStatus !== undefined ? { upstreamStatus: options.upstreamStatus } : {}) },
       options.retryAfterSeconds,
     );
@@ -40,8 +41,6 @@ export class UpstreamError extends ToolError {
 export function badAnswer(provider: string, reason: string, upstreamStatus?: number): UpstreamError {
   return new UpstreamError('bad_answer', provider, reason, upstreamStatus !== undefined ? { upstreamStatus } : {});
 }
-
-const NOT_CHARGED = ' You were not charged.';
 
 /**
  * Every provider a call fanned out to failed: one error naming each. The status is the one that
@@ -56,11 +55,11 @@ export function combinedFailure(summary: string, failures: readonly UpstreamErro
     : failures.some((f) => f.failure === 'rate_limited' || f.failure === 'unavailable')
       ? 'unavailable'
       : 'bad_answer';
-  const reasons = failures.map((f) => f.message.replace(NOT_CHARGED, '').replace(/\.$/, '')).join('; ');
+  const reasons = failures.map((f) => withoutChargeNote(f.message).replace(/\.$/, '')).join('; ');
   return new ToolError(
     statusOf[failure],
     `upstream_${failure}`,
-    `${summary}: ${reasons}.${NOT_CHARGED}`,
+    `${summary}: ${reasons}. ${NOT_CHARGED}`,
     { providers: failures.map((f) => f.provider) },
     failure === 'unavailable' && waits.length > 0 ? Math.min(...waits) : undefined,
   );

@@ -17,13 +17,14 @@ import { runToolgate } from '../support/cli-process.ts';
 import type { TestGateway } from '../support/gateway-harness.ts';
 import { startTestGateway } from '../support/gateway-harness.ts';
 import { chainClients, fundedPayerKey } from '../support/payments.ts';
-import { countingEchoTool } from '../support/test-tools.ts';
+import { countingEchoTool, upstreamDownTool } from '../support/test-tools.ts';
 
 let t: TestGateway;
 let scratch: string;
 const echo = countingEchoTool('0.004');
+const testTools = [echo.tool, upstreamDownTool()];
 before(async () => {
-  t = await startTestGateway({ catalog: [...catalog, echo.tool] });
+  t = await startTestGateway({ catalog: [...catalog, ...testTools] });
   scratch = await mkdtemp(join(tmpdir(), 'toolgate-cli-'));
 });
 after(async () => {
@@ -49,6 +50,18 @@ test('toolgate call pays: exit 0, the result, the price and a transaction that m
   assert.equal((await balanceOf(t.devChain.payTo)) - before, 4000n);
 });
 
+test('a paid call whose provider is down: the reason, its code and "you were not charged", each said once; nothing moved', { timeout: 90_000 }, async () => {
+  const key = await fundedPayerKey(t.devChain, '1');
+  const { balanceOf } = chainClients(t.devChain);
+  const before = await balanceOf(privateKeyToAccount(key).address);
+  const run = await runToolgate(['call', 'test_upstream_down', '--url', t.baseUrl], { TOOLGATE_PAYER_KEY: key, TOOLGATE_HOME: freshHome() });
+  assert.notEqual(run.code, 0);
+  assert.match(run.stderr, /Example: could not be reached \(dns failed\) \(upstream_unavailable\); you were not charged/);
+  assert.equal(run.stderr.match(/not charged/gi)?.length, 1, run.stderr);
+  assert.equal(run.stderr.match(/upstream_unavailable/g)?.length, 1, run.stderr);
+  assert.equal(await balanceOf(privateKeyToAccount(key).address), before);
+});
+
 test('toolgate call --json prints one JSON document with the output and the receipt', { timeout: 90_000 }, async () => {
   const key = await fundedPayerKey(t.devChain, '1');
   const run = await runToolgate(['call', 'test_echo', '--input', '{"word":"json"}', '--json'], { TOOLGATE_URL: t.baseUrl, TOOLGATE_PAYER_KEY: key, TOOLGATE_HOME: freshHome() });
@@ -64,7 +77,7 @@ test('toolgate tools lists the tools with the prices and inputs of the discovery
   const run = await runToolgate(['tools', '--url', t.baseUrl, '--json'], {});
   assert.equal(run.code, 0, run.stderr);
   const tools = JSON.parse(run.stdout) as { name: string; price: string; atomicPrice: string; inputSchema: { properties: Record<string, unknown> } }[];
-  assert.equal(tools.length, catalog.length + 1);
+  assert.equal(tools.length, catalog.length + testTools.length);
   const listed = tools.find((x) => x.name === 'test_echo');
   assert.equal(listed?.price, '0.004');
   assert.equal(listed?.atomicPrice, '4000');

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import type { Tool } from '../../src/catalog/tool.ts';
 import { defineTool } from '../../src/catalog/tool.ts';
+import { UpstreamError } from '../../src/upstream/upstream-errors.ts';
 
 /** A tool taking one word that counts its runs; `run` makes its answer. */
 function countingWordTool(
@@ -107,4 +108,21 @@ export function heldTool(price = '0.001') {
     },
   );
   return { tool, runs, started: gate.started, release: () => letGo() };
+}
+
+/** Fails as a tool whose provider cannot be reached does: an UpstreamError, whose message says nothing was charged. */
+export function upstreamDownTool(price = '0.001'): Tool {
+  return defineTool({
+    name: 'test_upstream_down',
+    title: 'Provider down',
+    description: 'Its provider cannot be reached.',
+    price,
+    http: [{ method: 'GET', path: '/test/upstream-down' }],
+    input: z.object({}),
+    example: {},
+    annotations: { readOnlyHint: true, openWorldHint: false },
+    async handler() {
+      throw new UpstreamError('unavailable', 'Example', 'could not be reached (dns failed)');
+    },
+  }) as Tool;
 }

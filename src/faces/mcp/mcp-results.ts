@@ -5,6 +5,7 @@ import type { CallToolResult } from '@modelcontextprotocol/server';
 import { summarizeIssues } from '../../catalog/validate-input.ts';
 import type { PaymentRequired } from '@x402/core/types';
 import type { GateOutcome } from '../../payments/gate.ts';
+import { withoutChargeNote } from '../../errors/not-charged.ts';
 
 const PAYMENT_RESPONSE = 'x402/payment-response';
 const PAYMENT_ERROR = 'x402/error';
@@ -54,7 +55,7 @@ export function mcpResult(outcome: GateOutcome): CallToolResult {
           error: outcome.code, message: outcome.message, ...(outcome.details ? { details: outcome.details } : {}),
           ...(outcome.retryAfterSeconds !== undefined ? { retryAfterSeconds: outcome.retryAfterSeconds } : {}), charged: false,
         },
-        `${outcome.message} (${outcome.code}; you were not charged)`,
+        `${withoutChargeNote(outcome.message)} (${outcome.code}; you were not charged)`,
       );
     case 'unavailable':
     case 'conflict':
