@@ -159,7 +159,11 @@ function toolOperation(tool: Tool, route: HttpRoute, requirements: PaymentRequir
         headers: { 'PAYMENT-RESPONSE': { $ref: '#/components/headers/PaymentResponse' } },
         content: { 'application/json': { schema: { type: 'object', description: route.summary ?? tool.description } } },
       },
-      '400': jsonError('Invalid input (names each field); nothing was asked for or charged'),
+      '400': {
+        description: 'Invalid input (names each field; nothing was asked for or charged), or a malformed payment (`invalid_payload`: not an x402 v2 exact payment; the PaymentRequired comes back to start over)',
+        headers: { 'PAYMENT-REQUIRED': { $ref: '#/components/headers/PaymentRequired' } },
+        content: { 'application/json': { schema: { oneOf: [{ $ref: '#/components/schemas/Error' }, { $ref: '#/components/schemas/PaymentRequired' }] } } },
+      },
       '402': {
         description: 'Payment required, refused, or its settlement failed; the result is withheld',
         headers: {
