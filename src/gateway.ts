@@ -33,7 +33,7 @@ import { localNetwork, publicNetwork } from './payments/networks.ts';
 import type { PaymentNetwork } from './payments/networks.ts';
 import { reconcilePayments } from './payments/reconciler.ts';
 import type { ReconcileScope } from './payments/reconciler.ts';
-import { BatchSettlement } from './payments/settlement/batch-settlement.ts';
+import { BatchedTransferSettlement } from './payments/settlement/batched-transfers.ts';
 import { FacilitatorSettlement } from './payments/settlement/facilitator-settlement.ts';
 import type { SettlingFacilitator } from './payments/settlement/facilitator-settlement.ts';
 import type { Settlement } from './payments/settlement/settlement.ts';
@@ -114,7 +114,7 @@ function paymentServices(
   const signers = ctx.settlerKeys.map((key) => privateKeyToAccount(key).address);
   return {
     facilitator: new EmbeddedFacilitator({ network: ctx.network, rpcUrl: ctx.rpcUrl, signers, multicall3: MULTICALL3_ADDRESS }),
-    settlement: new BatchSettlement({
+    settlement: new BatchedTransferSettlement({
       network: ctx.network, rpcUrl: ctx.rpcUrl, settlerKeys: ctx.settlerKeys, multicall3: MULTICALL3_ADDRESS,
       ledger: ctx.ledger, log: ctx.log, receiptTimeoutMs: config.receiptTimeoutMs, pollingIntervalMs: config.pollingIntervalMs,
       chainFailures: { budgetLeft: () => ctx.standing.chainFailureBudgetLeft(), failedOnChain: (payer) => ctx.standing.failedOnChain(payer) },
@@ -175,10 +175,10 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
     const metrics = new CallMetrics();
     const prometheus = new PrometheusMetrics({
       upstream: () => upstream.health(),
-      settlementQueue: () => (settlement instanceof BatchSettlement ? settlement.depth() : { queued: 0, inFlight: 0 }),
+      settlementQueue: () => (settlement instanceof BatchedTransferSettlement ? settlement.depth() : { queued: 0, inFlight: 0 }),
     });
     metrics.onRecord = (event) => prometheus.observeCall(event);
-    if (settlement instanceof BatchSettlement) settlement.onBatch = (report) => prometheus.observeBatch(report);
+    if (settlement instanceof BatchedTransferSettlement) settlement.onBatch = (report) => prometheus.observeBatch(report);
     const { upstream, web, close: closeServices } = createToolServices(config, log, {
       ...(overrides.resolveHost ? { resolveHost: overrides.resolveHost } : {}),
       ...(overrides.providers ? { providers: overrides.providers } : {}),

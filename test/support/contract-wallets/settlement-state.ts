@@ -1,7 +1,7 @@
 // Waiting on the gateway's settlement engine and the settler's transactions, each wait bounded
 // (a test that waits forever never reports). Nothing here asserts on time.
 import type { Address, PublicClient } from 'viem';
-import { BatchSettlement } from '../../../src/payments/settlement/batch-settlement.ts';
+import { BatchedTransferSettlement } from '../../../src/payments/settlement/batched-transfers.ts';
 import type { TestGateway } from '../gateway-harness.ts';
 
 /** Resolves once `probe` is true; throws after `timeoutMs` naming what it waited for. */
@@ -15,7 +15,7 @@ export async function until(probe: () => boolean | Promise<boolean>, what: strin
 
 /** Payments queued in the engine and in its transactions in flight (0 for engines without a queue). */
 export function settlementDepth(t: TestGateway): { queued: number; inFlight: number } {
-  return t.gateway.settlement instanceof BatchSettlement ? t.gateway.settlement.depth() : { queued: 0, inFlight: 0 };
+  return t.gateway.settlement instanceof BatchedTransferSettlement ? t.gateway.settlement.depth() : { queued: 0, inFlight: 0 };
 }
 
 /** Nothing queued, nothing in flight, and no settler transaction left in the pool: every outcome is on chain. */

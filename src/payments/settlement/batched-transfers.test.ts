@@ -18,14 +18,14 @@ import { localNetwork } from '../networks.ts';
 import { requirementsFor } from '../requirements.ts';
 import type { PaymentTerms } from '../requirements.ts';
 import { chainClients, fundedPayer, signPayment } from '../../../test/support/payments.ts';
-import { BatchSettlement } from './batch-settlement.ts';
-import type { BatchReport, BatchSettlementOptions } from './batch-settlement.ts';
+import { BatchedTransferSettlement } from './batched-transfers.ts';
+import type { BatchReport, BatchedTransferOptions } from './batched-transfers.ts';
 
 let chain: DevChain;
 let ledger: SqlPaymentLedger;
 let terms: PaymentTerms;
 let clients: ReturnType<typeof chainClients>;
-const engines: BatchSettlement[] = [];
+const engines: BatchedTransferSettlement[] = [];
 const PRICE = '0.001';
 
 before(async () => {
@@ -50,8 +50,8 @@ const pauseMining = async () => {
   await rpc('evm_setAutomine', [false]);
 };
 
-function engine(options: Partial<BatchSettlementOptions> = {}): { engine: BatchSettlement; batches: BatchReport[] } {
-  const created = new BatchSettlement({
+function engine(options: Partial<BatchedTransferOptions> = {}): { engine: BatchedTransferSettlement; batches: BatchReport[] } {
+  const created = new BatchedTransferSettlement({
     network: terms.network, rpcUrl: chain.rpcUrl, settlerKeys: [chain.settlerKey], multicall3: MULTICALL3_ADDRESS,
     ledger, log: silentLogger, mode: 'confirmed', batchWindowMs: 50, maxBatchSize: 100, confirmations: 1,
     receiptTimeoutMs: 15_000, replaceAfterMs: 60_000, pollingIntervalMs: 20, ...options,

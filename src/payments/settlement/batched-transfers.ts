@@ -1,9 +1,10 @@
-// The embedded settlement engine. Payments whose results are ready queue here; a settler key that
-// has nothing in flight takes the queue at once (a call on a quiet gateway waits for no company),
-// a busy one lets it grow until the batch window closes or the batch is full. A batch is simulated
-// first (a payment that would fail is refused alone, without gas), sent as one transaction (one
-// transferWithAuthorization, or Multicall3 aggregate3 for several), and each payment's outcome is
-// read from USDC's AuthorizationUsed events in the receipt, never assumed.
+// The embedded settlement engine for `exact` payments: batches of EIP-3009 transfers (not x402's
+// `batch-settlement` scheme, which is payment channels). Payments whose results are ready queue here;
+// a settler key that has nothing in flight takes the queue at once (a call on a quiet gateway waits
+// for no company), a busy one lets it grow until the batch window closes or the batch is full. A
+// batch is simulated first (a payment that would fail is refused alone, without gas), sent as one
+// transaction (one transferWithAuthorization, or Multicall3 aggregate3 for several), and each
+// payment's outcome is read from USDC's AuthorizationUsed events in the receipt, never assumed.
 // A payer whose address holds code decides by that code whether USDC accepts its signature, and
 // can answer differently in a simulation than on chain: its payments never share a transaction,
 // and are answered only from their receipt, whatever the mode (docs/payments.md, contract wallets).
@@ -25,7 +26,7 @@ import { SettlerAccount, sendMayHaveLanded } from './settler-account.ts';
 import type { SettlementTransaction, TransactionOutcome } from './settler-account.ts';
 import type { SettlerKeyLock } from './settler-key-lock.ts';
 
-export interface BatchSettlementOptions {
+export interface BatchedTransferOptions {
   network: PaymentNetwork;
   rpcUrl: string;
   settlerKeys: readonly Hex[];
@@ -81,7 +82,7 @@ export interface BatchReport {
   durationMs: number;
 }
 
-export class BatchSettlement implements Settlement {
+export class BatchedTransferSettlement implements Settlement {
   readonly mode: SettlementMode;
   readonly marksSettling = true;
   readonly accounts: SettlerAccount[];
@@ -102,7 +103,7 @@ export class BatchSettlement implements Settlement {
     return { queued: this.queue.length, inFlight: this.inFlightPayments };
   }
 
-  constructor(private readonly options: BatchSettlementOptions) {
+  constructor(private readonly options: BatchedTransferOptions) {
     if (options.settlerKeys.length === 0) throw new Error('the settlement engine needs at least one settler key');
     this.mode = options.mode;
     const chain = viemChain(options.network, options.rpcUrl);
