@@ -35,7 +35,9 @@ export function paymentRequired(
   error: string,
   extensions?: Record<string, unknown>,
 ): PaymentRequired {
-  return { x402Version: 2, error, resource, accepts, ...(extensions ? { extensions } : {}) };
+  // `resource` last: the HTTP face names the URL as asked in it, and re-encodes only what follows
+  // the URL for each query (faces/http/payment-required-answer.ts). Key order means nothing in JSON.
+  return { x402Version: 2, error, accepts, ...(extensions ? { extensions } : {}), resource };
 }
 
 export type MatchResult = { ok: true; requirements: PaymentRequirements } | { ok: false; mismatch: string };

@@ -29,3 +29,15 @@ test('queryOf keeps the query as sent', () => {
   assert.equal(queryOf('/api/t?a=1&b=x+y'), '?a=1&b=x+y');
   assert.equal(queryOf('/api/t'), '');
 });
+
+test('the spliced header is standard base64 of the JSON, whatever the byte alignment and the characters', () => {
+  for (const error of ['e', 'ee', 'eee', 'é']) {
+    const shifted = { ...required, error } as PaymentRequired;
+    for (const query of ['?q=1', '?q=12', '?q=123', '?q=café', '?q=%F0%9F%98%80']) {
+      const answer = encoded402(shifted, query);
+      assert.equal(answer.header, Buffer.from(answer.json, 'utf8').toString('base64'), `${error} ${query}`);
+      assert.equal(JSON.parse(answer.json).resource.url, `https://x/api/t${query}`);
+      assert.ok(answer.rawHeaders.includes(String(Buffer.byteLength(answer.json))));
+    }
+  }
+});
