@@ -24,6 +24,7 @@ import { CallMetrics } from './payments/call-metrics.ts';
 import { PrometheusMetrics } from './observability/prometheus-metrics.ts';
 import { ethPriceSource } from './observability/eth-price.ts';
 import { PaymentGate } from './payments/gate.ts';
+import { ExactScheme } from './payments/schemes/exact/exact-scheme.ts';
 import type { PaymentLedger } from './payments/ledger/payment-ledger.ts';
 import { openPgliteClient } from './payments/ledger/pglite-client.ts';
 import { openPostgresClient } from './payments/ledger/postgres-client.ts';
@@ -184,7 +185,8 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
       ...(overrides.providers ? { providers: overrides.providers } : {}),
     });
     cleanups.push(closeServices);
-    const gate = new PaymentGate({ facilitator, settlement, ledger, terms, log, metrics, services: { upstream, web }, instance: config.instance, standing });
+    const exact = new ExactScheme({ facilitator, settlement, ledger, terms, log, now: () => new Date(), instance: config.instance, standing });
+    const gate = new PaymentGate({ schemes: [exact], log, metrics, services: { upstream, web } });
     const { app, sseSessions } = buildApp({
       catalog,
       gate,

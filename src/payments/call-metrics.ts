@@ -1,6 +1,6 @@
 // What happened to every tool call, counted in memory per process: calls, paid calls, refusals and
 // failures by kind. Money is not counted here: the ledger is the record of payments.
-import type { GateOutcome } from './gate.ts';
+import type { GateOutcome } from './gate-outcome.ts';
 
 export type CallOutcomeKind = GateOutcome['kind'];
 

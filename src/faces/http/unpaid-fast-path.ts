@@ -6,7 +6,7 @@
 // request and reply objects, hooks and header merging for an answer that never changes.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse } from 'node:querystring';
-import type { GateOutcome } from '../../payments/gate.ts';
+import type { GateOutcome } from '../../payments/gate-outcome.ts';
 import { PAYMENT_SIGNATURE, X_PAYMENT } from './payment-headers.ts';
 import { encoded402 } from './payment-required-answer.ts';
 import { requestIdFor } from './request-id.ts';

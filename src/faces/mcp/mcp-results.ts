@@ -4,7 +4,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { summarizeIssues } from '../../catalog/validate-input.ts';
 import type { PaymentRequired } from '@x402/core/types';
-import type { GateOutcome } from '../../payments/gate.ts';
+import type { GateOutcome } from '../../payments/gate-outcome.ts';
 import { withoutChargeNote } from '../../errors/not-charged.ts';
 
 const PAYMENT_RESPONSE = 'x402/payment-response';
