@@ -93,6 +93,13 @@ test('paid calls appear on the open page without a reload, and no payer address 
   const recentCalls = await page.locator('#recent-calls').innerText();
   for (const tool of [hashesAndUuidsTool, qrCodeTool, unitConvertTool]) assert.ok(recentCalls.includes(tool.name), `${tool.name} in recent calls`);
   assert.equal(await page.locator('[data-testid="calls-paid"]').innerText(), '4');
+  // Collection cost at a glance: the local chain's ETH has no price, so gas reads in gwei, never 18 decimals of ETH.
+  await page.waitForFunction(() => document.querySelector('[data-testid="collection-cost"]')?.textContent !== '–', undefined, { timeout: 10_000 });
+  assert.match(await page.locator('[data-testid="collection-cost"]').innerText(), /^\d{1,3}(,\d{3})* gwei$/);
+  const rows = await page.locator('#top-tools tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+  const gasPerPayment = rows.filter((cells) => Number(cells[4]) > 0).map((cells) => cells[8]!);
+  assert.equal(gasPerPayment.length, 3, JSON.stringify(rows));
+  for (const cell of gasPerPayment) assert.match(cell, /^\d{1,3}(,\d{3})* gwei$/);
 
   assert.equal(navigations, 0, 'the page was not reloaded');
   assert.equal(await page.evaluate(() => (window as unknown as { loadedOnce?: boolean }).loadedOnce), true);

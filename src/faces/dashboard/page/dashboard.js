@@ -241,10 +241,27 @@
     );
   }
 
-  /** Gas as ETH, and as USD when the gateway knows an ETH price. */
+  /**
+   * An amount a merchant reads at a glance: gas in gwei below a thousandth of an ETH (a settlement's
+   * share is tens of thousands of gwei, not 18 decimals of ETH), three significant digits.
+   */
+  const significant = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 3 });
+  function ethAmount(eth) {
+    const value = Number(eth);
+    if (value === 0) return '0 ETH';
+    return value < 0.001 ? `${significant.format(value * 1e9)} gwei` : `${significant.format(value)} ETH`;
+  }
+  /** Dollars: cents from a dollar up, else two significant digits ($0.00021). */
+  function usdAmount(usd) {
+    const size = Math.abs(usd);
+    const text = size >= 1 || size === 0 ? size.toFixed(2) : new Intl.NumberFormat('en-US', { maximumSignificantDigits: 2 }).format(size);
+    return `${usd < 0 ? '−' : ''}$${text}`;
+  }
+
+  /** Gas as USD when the gateway knows an ETH price, else in ETH (gwei when small). */
   function gasCost(collection) {
     if (collection.payments === 0) return '–';
-    return collection.usd === null ? `${collection.eth} ETH` : `$${collection.usd}`;
+    return collection.usd === null ? ethAmount(collection.eth) : usdAmount(collection.usd);
   }
 
   function collectionKpi(collection) {
@@ -252,7 +269,7 @@
       ? 'no settlement gas recorded yet'
       : collection.usd === null
         ? `${count(collection.payments)} payments · no ETH price (set TOOLGATE_ETH_PRICE_USD)`
-        : `net of gas $${collection.netUsd} · ETH at $${collection.ethPriceUsd}`;
+        : `net of gas ${usdAmount(collection.netUsd)} · ETH at ${usdAmount(collection.ethPriceUsd)}`;
     return kpi('Collection cost (gas)', gasCost(collection), sub, {
       id: 'collection-cost',
       className: collection.netUsd !== null && collection.netUsd < 0 ? 'alert' : '',
@@ -380,8 +397,8 @@
           count(t.notCharged),
           ms(t.meanDurationMs),
           el('span', {}, el('span', { class: 'share' }), usdc(t.revenue)),
-          t.collection.payments === 0 ? '–' : t.collection.perPaymentUsd === null ? `${t.collection.perPaymentEth} ETH` : `$${t.collection.perPaymentUsd}`,
-          t.collection.netUsd === null ? '–' : el('span', { class: t.collection.netUsd < 0 ? 'loss' : '', text: `$${t.collection.netUsd}` }),
+          t.collection.payments === 0 ? '–' : t.collection.perPaymentUsd === null ? ethAmount(t.collection.perPaymentEth) : usdAmount(t.collection.perPaymentUsd),
+          t.collection.netUsd === null ? '–' : el('span', { class: t.collection.netUsd < 0 ? 'loss' : '', text: usdAmount(t.collection.netUsd) }),
         ]),
         'No paid calls yet.',
       ),
