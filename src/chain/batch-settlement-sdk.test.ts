@@ -24,7 +24,9 @@ import type { DevChain } from './devchain.ts';
 import { startDevChain } from './devchain.ts';
 
 const PRICE = 10_000n; // 0.01 USDC
-const DEPOSIT_MULTIPLIER = 10; // the client deposits 10 prices on its first call
+// The server announces extra.minDeposit (default 10 prices) and the SDK's client deposits exactly
+// that; its own depositMultiplier counts only when no minDeposit is announced.
+const MIN_DEPOSIT = PRICE * 20n;
 const CALLS = 4; // the deposit's voucher and three more
 const WITHDRAW_DELAY = 900; // seconds: the contract's minimum, 15 min
 
@@ -87,14 +89,15 @@ async function channelLifecycle(payer: PrivateKeyAccount): Promise<Record<string
     scheme: 'batch-settlement',
     network,
     payTo: receiver,
-    price: { amount: PRICE.toString(), asset: chain.usdc, extra: { name: chain.tokenName, version: '2' } },
+    price: { amount: PRICE.toString(), asset: chain.usdc, extra: { name: chain.tokenName, version: '2', minDeposit: MIN_DEPOSIT.toString() } },
     maxTimeoutSeconds: 300,
   });
   assert.ok(requirements);
   assert.equal(requirements.extra.receiverAuthorizer, receiverAuthorizer.address);
   assert.equal(requirements.extra.withdrawDelay, WITHDRAW_DELAY);
+  assert.equal(requirements.extra.minDeposit, MIN_DEPOSIT.toString());
 
-  const clientScheme = new ClientScheme(toClientEvmSigner(payer, clients.publicClient as never), { depositPolicy: { depositMultiplier: DEPOSIT_MULTIPLIER } });
+  const clientScheme = new ClientScheme(toClientEvmSigner(payer, clients.publicClient as never), { depositPolicy: { depositMultiplier: 3 } });
   const client = new x402Client().register(network, clientScheme);
   // Our local USDC is no default asset of the SDK. A per-asset cap here would also cap the deposit.
   client.setSpendControls({ allowedAssets: [{ network, asset: chain.usdc }] });
@@ -121,7 +124,7 @@ async function channelLifecycle(payer: PrivateKeyAccount): Promise<Record<string
   const deposit = first.payload.payload as { type: string; deposit: { amount: string }; voucher: { channelId: Hex; maxClaimableAmount: string } };
   assert.equal(deposit.type, 'deposit');
   const depositAmount = BigInt(deposit.deposit.amount);
-  assert.equal(depositAmount, PRICE * BigInt(DEPOSIT_MULTIPLIER));
+  assert.equal(depositAmount, MIN_DEPOSIT, 'the announced minDeposit, not 3 prices');
   const channelId = deposit.voucher.channelId;
   const config = clientScheme.buildChannelConfig(requirements);
   assert.equal(computeChannelId(config, network), channelId);
