@@ -135,6 +135,7 @@ async function channelLifecycle(payer: PrivateKeyAccount): Promise<Record<string
   gas.deposit = depositReceipt.gasUsed;
   const [deposited] = events(depositReceipt, 'Deposited');
   assert.ok(deposited, 'Deposited event');
+  assert.equal(events(depositReceipt, 'ChannelCreated').length, 1, 'ChannelCreated event');
   assert.equal(deposited.channelId, channelId);
   assert.equal(deposited.amount, depositAmount);
   assert.equal(await clients.balanceOf(payer.address), payerBefore - depositAmount);
