@@ -1,11 +1,14 @@
-// Local mode: a real EVM on loopback (anvil) with Circle's USDC deployed and a funded demo payer,
-// so `npm start` works with no configuration and nothing to sign up for.
+// Local mode: a real EVM on loopback (anvil) with Circle's USDC deployed, the batch-settlement
+// (payment channel) contracts at their canonical addresses and a funded demo payer, so `npm start`
+// works with no configuration and nothing to sign up for.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseUnits } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Address, Hex } from 'viem';
 import { startAnvil } from './anvil.ts';
+import { deployBatchSettlementContracts } from './batch-settlement-contracts.ts';
+import type { BatchSettlementAddresses } from './batch-settlement-contracts.ts';
 import { devPrivateKey } from './dev-accounts.ts';
 import { deployFiatToken, mintUsdc } from './fiat-token.ts';
 import { MULTICALL3_ADDRESS, multicall3CreationCode } from './multicall3.ts';
@@ -23,6 +26,8 @@ export interface DevChainFile {
   payer: { address: Address; privateKey: Hex };
   /** The local USDC's EIP-712 name. */
   tokenName: string;
+  /** x402 batch-settlement (payment channels): x402BatchSettlement and its ERC3009DepositCollector. */
+  batchSettlement: BatchSettlementAddresses;
 }
 
 export interface DevChain extends DevChainFile {
@@ -49,6 +54,7 @@ export async function startDevChain(options: { tokenName: string; anvilArgs?: re
       name: options.tokenName,
     });
     await installMulticall3(anvil.rpcUrl);
+    const batchSettlement = await deployBatchSettlementContracts({ rpcUrl: anvil.rpcUrl, chainId: anvil.chainId, deployerKey: ownerKey });
     const payerKey = devPrivateKey('demoPayer');
     const payer = privateKeyToAccount(payerKey);
     await mintUsdc({
@@ -67,6 +73,7 @@ export async function startDevChain(options: { tokenName: string; anvilArgs?: re
       payTo: privateKeyToAccount(devPrivateKey('payTo')).address,
       payer: { address: payer.address, privateKey: payerKey },
       tokenName: token.name,
+      batchSettlement,
       settlerKey: devPrivateKey('settler'),
       stop: anvil.stop,
     };
@@ -109,6 +116,7 @@ export async function writeDevChainFile(dataDir: string, chain: DevChainFile): P
     payTo: chain.payTo,
     payer: chain.payer,
     tokenName: chain.tokenName,
+    batchSettlement: chain.batchSettlement,
   };
   await writeFile(path, `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600 });
   return path;
@@ -126,7 +134,7 @@ export async function attachDevChain(path: string): Promise<DevChain> {
   } catch (error) {
     throw new Error(`TOOLGATE_LOCAL_CHAIN_FILE: cannot read ${path}: ${(error as Error).message}`);
   }
-  const missing = (['rpcUrl', 'chainId', 'network', 'usdc', 'payTo', 'payer', 'tokenName'] as const).filter((k) => file[k] === undefined);
+  const missing = (['rpcUrl', 'chainId', 'network', 'usdc', 'payTo', 'payer', 'tokenName', 'batchSettlement'] as const).filter((k) => file[k] === undefined);
   if (missing.length > 0) throw new Error(`TOOLGATE_LOCAL_CHAIN_FILE: ${path} lacks ${missing.join(', ')} (write it with this version of toolgate)`);
   return { ...(file as DevChainFile), settlerKey: devPrivateKey('settler'), stop: async () => undefined };
 }
