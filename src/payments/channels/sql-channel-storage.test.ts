@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { Channel } from '@x402/evm/batch-settlement/server';
+import { InMemoryChannelStorage } from '@x402/evm/batch-settlement/server';
+import type { Channel, ChannelStorage } from '@x402/evm/batch-settlement/server';
 import { SqlChannelClaims } from './channel-claims.ts';
 import { SqlChannelStorage } from './sql-channel-storage.ts';
 import type { SqlClient } from '../ledger/sql-client.ts';
@@ -77,6 +78,30 @@ for (const store of useSqlStores()) {
       assert.deepEqual(await storage.updateChannel(id, () => undefined), { channel: undefined, status: 'deleted' });
       assert.equal(await storage.get(id), undefined);
       assert.equal((await storage.list()).some((c) => c.channelId === id), false);
+    });
+
+    test("answers a script of updates exactly as the SDK's in-memory storage does", async () => {
+      const id = nextId();
+      const full = fullChannel(id);
+      const script: ((current: Channel | undefined) => Channel | undefined)[] = [
+        (c) => c,
+        () => undefined,
+        () => full,
+        (c) => c,
+        (c) => ({ ...c!, pendingRequest: undefined, chargedCumulativeAmount: '340282366920938463463374607431768211200' }),
+        (c) => ({ ...c!, onchainSyncedAt: undefined }),
+        () => undefined,
+        () => undefined,
+        () => bareChannel(id),
+      ];
+      const run = async (s: ChannelStorage) => {
+        const results = [];
+        for (const step of script) results.push(await s.updateChannel(id, step), await s.get(id));
+        return results;
+      };
+      // The SDK's record keeps keys set to undefined; ours drops them: compare what a JSON copy keeps.
+      const plain = (value: unknown) => JSON.parse(JSON.stringify(value ?? null)) as unknown;
+      assert.deepEqual(plain(await run(storage)), plain(await run(new InMemoryChannelStorage())));
     });
 
     test('a callback that throws leaves nothing written, and the error reaches the caller', async () => {

@@ -72,9 +72,9 @@ export class SqlChannelStorage implements ChannelStorage {
       await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [CHANNEL_LOCK_CLASS, channelLockKey(key)]);
       const current = await this.lockedRow(tx, key);
       const next = update(current);
+      // Also covers deleting what is not there (undefined returned for undefined).
       if (next === current) return { channel: current, status: 'unchanged' };
       if (!next) {
-        if (!current) return { channel: undefined, status: 'unchanged' };
         await tx.query('DELETE FROM channels WHERE channel_id = $1', [key]);
         return { channel: undefined, status: 'deleted' };
       }
