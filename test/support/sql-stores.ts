@@ -10,6 +10,8 @@ import type { PostgresServer } from './postgres-server.ts';
 export interface SqlStore {
   name: string;
   open(): Promise<SqlClient>;
+  /** Two clients, each with its own connections, on one fresh database: two instances sharing it. PostgreSQL only. */
+  openPair?(): Promise<[SqlClient, SqlClient]>;
 }
 
 /** Call at the top level of a test file: the PostgreSQL cluster stops after the file's tests. */
@@ -19,13 +21,15 @@ export function useSqlStores(): SqlStore[] {
   after(async () => {
     if (server) await (await server).stop();
   });
+  const database = async () => (await (server ??= startPostgres())).createDatabase(`ledger_${++databases}`);
   return [
     { name: 'PGlite', open: () => openPgliteClient() },
     {
       name: 'PostgreSQL',
-      async open() {
-        const running = await (server ??= startPostgres());
-        return openPostgresClient({ url: await running.createDatabase(`ledger_${++databases}`) });
+      open: async () => openPostgresClient({ url: await database() }),
+      async openPair() {
+        const url = await database();
+        return [await openPostgresClient({ url }), await openPostgresClient({ url })];
       },
     },
   ];

@@ -59,6 +59,12 @@ export async function openPostgresClient(options: PostgresOptions): Promise<SqlC
     async transaction(work) {
       const client = await pool.connect();
       let broken: Error | undefined;
+      // A connection lost while no query runs (idle in a transaction holding a lock) is reported as
+      // an 'error' event on the client: unheard, it would crash the process. The next query fails.
+      const lost = (error: Error) => {
+        broken = error;
+      };
+      client.on('error', lost);
       try {
         await client.query('BEGIN');
         const result = await work(queries(client));
@@ -71,6 +77,7 @@ export async function openPostgresClient(options: PostgresOptions): Promise<SqlC
         });
         throw error;
       } finally {
+        client.off('error', lost);
         client.release(broken);
       }
     },

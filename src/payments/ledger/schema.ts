@@ -81,6 +81,48 @@ CREATE TABLE instances (
 );
 `,
   },
+  {
+    version: 5,
+    description: 'payment channels (batch-settlement): one row per channel, the latest voucher, what is charged and claimed',
+    // The channel config as columns, not JSON: the claimer and operators select by payer, receiver
+    // and token, and the column types check the shape. Times the SDK keeps in epoch milliseconds stay
+    // BIGINT milliseconds (exact round trip); the withdrawal times are chain seconds, like the contract.
+    // The withdrawal deadline is the contract's `finalizeAfter` (requested + withdrawDelay).
+    sql: `
+CREATE TABLE channels (
+  channel_id                TEXT PRIMARY KEY CHECK (channel_id ~ '^0x[0-9a-f]{64}$'),
+  network                   TEXT NOT NULL,
+  payer                     TEXT NOT NULL,
+  payer_authorizer          TEXT NOT NULL,
+  receiver                  TEXT NOT NULL,
+  receiver_authorizer       TEXT NOT NULL,
+  token                     TEXT NOT NULL,
+  withdraw_delay_s          BIGINT NOT NULL,
+  salt                      TEXT NOT NULL,
+  balance                   NUMERIC(78, 0) NOT NULL,
+  charged_cumulative_amount NUMERIC(78, 0) NOT NULL,
+  signed_max_claimable      NUMERIC(78, 0) NOT NULL,
+  signature                 TEXT NOT NULL,
+  total_claimed             NUMERIC(78, 0) NOT NULL,
+  withdraw_requested_s      BIGINT NOT NULL DEFAULT 0,
+  withdraw_deadline_s       BIGINT GENERATED ALWAYS AS
+    (CASE WHEN withdraw_requested_s > 0 THEN withdraw_requested_s + withdraw_delay_s END) STORED,
+  refund_nonce              BIGINT NOT NULL DEFAULT 0,
+  onchain_synced_ms         BIGINT,
+  last_request_ms           BIGINT NOT NULL,
+  pending_id                TEXT,
+  pending_max_claimable     NUMERIC(78, 0),
+  pending_expires_ms        BIGINT,
+  created_at                TIMESTAMPTZ NOT NULL DEFAULT now(),
+  updated_at                TIMESTAMPTZ NOT NULL DEFAULT now(),
+  CONSTRAINT channels_pending_whole CHECK (
+    (pending_id IS NULL) = (pending_max_claimable IS NULL) AND (pending_id IS NULL) = (pending_expires_ms IS NULL))
+);
+CREATE INDEX channels_unclaimed ON channels (network, withdraw_deadline_s, last_request_ms)
+  WHERE charged_cumulative_amount > total_claimed;
+CREATE INDEX channels_payer ON channels (lower(payer));
+`,
+  },
 ];
 
 /** Any constant that is ours: the advisory lock key that serialises migrations across instances. */
