@@ -249,6 +249,21 @@ test('a voucher signed by someone else, one over the deposit, and a replayed one
   assert.equal((await pay(`${t.baseUrl}/test/flaky?word=c`)).status, 200);
 });
 
+test('a batch-settlement payload of the wrong shape is refused with 400 before anything is verified; the tool does not run', async () => {
+  const offered = readPaymentRequired(await fetch(`${t.baseUrl}/test/flaky?word=x`)).accepts.find((a) => a.scheme === 'batch-settlement')!;
+  const runs = flaky.runs.count;
+  for (const [payload, problem] of [
+    [{ type: 'voucher', channelConfig: { payer: 'nope' }, voucher: {} }, /^invalid_payload: payload\.channelConfig\.payer: expected a 20-byte hex address/],
+    [{ type: 'claim', claims: [] }, /^invalid_payload: payload\.type: expected type "deposit", "voucher" or "refund"/],
+  ] as const) {
+    const header = encodePaymentSignatureHeader({ x402Version: 2, accepted: offered, payload: payload as unknown as Record<string, unknown> });
+    const response = await fetch(`${t.baseUrl}/test/flaky?word=x`, { headers: { 'payment-signature': header } });
+    assert.equal(response.status, 400);
+    assert.match(readPaymentRequired(response).error ?? '', problem);
+  }
+  assert.equal(flaky.runs.count, runs);
+});
+
 test('every 402, HTTP and MCP, offers exact first and batch-settlement second at the same amount', async () => {
   const unpaid = await fetch(`${t.baseUrl}/test/flaky?word=x`);
   const http = readPaymentRequired(unpaid).accepts;
