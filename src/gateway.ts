@@ -1,5 +1,6 @@
 // Assembles a running gateway from its configuration: (local chain) -> ledger -> facilitator ->
 // gate -> HTTP app. Used by main.ts, the tests and the benchmarks alike.
+import { InMemoryChannelStorage } from '@x402/evm/batch-settlement/server';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import type { Address, Hex } from 'viem';
@@ -191,7 +192,12 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
     });
     cleanups.push(closeServices);
     const channels = config.schemes.includes('batch-settlement')
-      ? await openChannels({ config, network, rpcUrl, terms, prices: catalog.map((tool) => tool.price), log })
+      ? await openChannels({
+        config, network, rpcUrl, terms, prices: catalog.map((tool) => tool.price), log,
+        // NOT DURABLE: the SDK's in-memory storage until SqlChannelStorage (on our ledger) is wired in.
+        // A restart forgets every voucher not yet claimed, and instances do not see each other's channels.
+        storage: new InMemoryChannelStorage(),
+      })
       : undefined;
     if (channels) {
       channels.collector.start();

@@ -4,7 +4,7 @@
 // server scheme inside an x402ResourceServer, the gate's scheme and the collector.
 import { HTTPFacilitatorClient, x402ResourceServer } from '@x402/core/server';
 import type { FacilitatorClient } from '@x402/core/server';
-import { BatchSettlementEvmScheme as ServerScheme, InMemoryChannelStorage } from '@x402/evm/batch-settlement/server';
+import { BatchSettlementEvmScheme as ServerScheme } from '@x402/evm/batch-settlement/server';
 import type { BatchSettlementChannelManager, ChannelStorage } from '@x402/evm/batch-settlement/server';
 import { createPublicClient, http } from 'viem';
 import type { Hex } from 'viem';
@@ -35,6 +35,8 @@ export interface ChannelSetup {
   terms: PaymentTerms;
   /** The catalogue's prices. */
   prices: readonly string[];
+  /** Where the server scheme keeps each channel's record: must be atomic across instances that share it. */
+  storage: ChannelStorage;
   log: Logger;
 }
 
@@ -69,9 +71,7 @@ export async function openChannels(setup: ChannelSetup): Promise<Channels | unde
     facilitator = inProcessChannelFacilitator(network.caip2, channelFacilitatorSigner({ chain: viemChain(network, rpcUrl), rpcUrl, pollingIntervalMs: config.pollingIntervalMs }, settler));
   }
 
-  // NOT DURABLE: the SDK's in-memory storage until SqlChannelStorage (on our ledger) is merged. A
-  // restart forgets every voucher not yet claimed, and one instance cannot see another's channels.
-  const storage = new InMemoryChannelStorage();
+  const { storage } = setup;
   const serverScheme = new ServerScheme(terms.payTo, {
     storage,
     receiverAuthorizerSigner: privateKeyToAccount(authorizerKey as Hex),
