@@ -3,13 +3,18 @@
 // batch-settlement client scheme registered (so it takes the channel offer) pays a paid GET tool,
 // the gateway's collector claims and settles, the SDK's channel manager refunds the rest.
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { x402Client } from '@x402/core/client';
 import { decodePaymentResponseHeader, decodePaymentSignatureHeader, encodePaymentSignatureHeader } from '@x402/core/http';
 import type { Network, PaymentPayload, PaymentRequired, PaymentRequirements, SettleResponse } from '@x402/core/types';
+import { x402Facilitator } from '@x402/core/facilitator';
 import { toClientEvmSigner } from '@x402/evm';
+import { BatchSettlementEvmScheme as FacilitatorScheme } from '@x402/evm/batch-settlement/facilitator';
+import { ExactEvmScheme } from '@x402/evm/exact/facilitator';
 import { BatchSettlementEvmScheme as ClientScheme, signVoucher } from '@x402/evm/batch-settlement/client';
 import { wrapFetchWithPayment } from '@x402/fetch';
 import { parseEventLogs } from 'viem';
@@ -20,11 +25,12 @@ import type { Tool } from '../../src/catalog/tool.ts';
 import { defineTool } from '../../src/catalog/tool.ts';
 import { BATCH_SETTLEMENT_ADDRESSES, batchSettlementAbi } from '../../src/chain/batch-settlement-contracts.ts';
 import { devPrivateKey } from '../../src/chain/dev-accounts.ts';
-import { startDevChain } from '../../src/chain/devchain.ts';
+import { fundDevAccounts, startDevChain } from '../../src/chain/devchain.ts';
 import type { DevChain } from '../../src/chain/devchain.ts';
 import { ToolError } from '../../src/errors/tool-error.ts';
 import type { TestGateway } from '../support/gateway-harness.ts';
 import { startTestGateway } from '../support/gateway-harness.ts';
+import { localFacilitatorSigner } from '../support/official-facilitator.ts';
 import { chainClients, fundedPayer, readPaymentRequired } from '../support/payments.ts';
 
 const PRICE = 1_000n; // 0.001 USDC
@@ -293,5 +299,66 @@ test('TOOLGATE_SCHEMES=exact: only exact is offered', async () => {
     assert.deepEqual(accepts.map((a) => a.scheme), ['exact']);
   } finally {
     await exactOnly.close();
+  }
+});
+
+/** The official facilitator over HTTP on loopback, with the schemes given, sending with a key of its own. */
+async function remoteFacilitator(schemes: readonly ('exact' | 'batch-settlement')[]): Promise<{ url: string; close(): Promise<void> }> {
+  const account = privateKeyToAccount(generatePrivateKey());
+  await fundDevAccounts(chain.rpcUrl, [account.address]);
+  const signer = localFacilitatorSigner(chain, account);
+  const facilitator = new x402Facilitator();
+  if (schemes.includes('exact')) facilitator.register(chain.network as Network, new ExactEvmScheme(signer));
+  if (schemes.includes('batch-settlement')) facilitator.register(chain.network as Network, new FacilitatorScheme(signer));
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      const answer = async (): Promise<unknown> => {
+        if (req.url === '/supported') return facilitator.getSupported();
+        const { paymentPayload, paymentRequirements } = JSON.parse(body) as { paymentPayload: PaymentPayload; paymentRequirements: PaymentRequirements };
+        return req.url === '/verify' ? facilitator.verify(paymentPayload, paymentRequirements) : facilitator.settle(paymentPayload, paymentRequirements);
+      };
+      answer().then(
+        (result) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(result)),
+        (error: unknown) => res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: String(error) })),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+test('a remote facilitator whose /supported lacks batch-settlement: channels are not offered', async () => {
+  const remote = await remoteFacilitator(['exact']);
+  const gateway = await startTestGateway({ devChain: chain, catalog: [flaky.tool], env: { TOOLGATE_FACILITATOR_URL: remote.url } });
+  try {
+    assert.equal(gateway.gateway.channels, undefined);
+    const accepts = readPaymentRequired(await fetch(`${gateway.baseUrl}/test/flaky?word=x`)).accepts;
+    assert.deepEqual(accepts.map((a) => a.scheme), ['exact']);
+  } finally {
+    await gateway.close();
+    await remote.close();
+  }
+});
+
+test('a remote facilitator that lists batch-settlement sends the deposit and the claims; the receiver authorizer stays with us', async () => {
+  const remote = await remoteFacilitator(['exact', 'batch-settlement']);
+  const gateway = await startTestGateway({ devChain: chain, catalog: [flaky.tool], env: { TOOLGATE_FACILITATOR_URL: remote.url } });
+  try {
+    const channels = gateway.gateway.channels;
+    assert.ok(channels, 'offered');
+    const { balanceOf } = chainClients(chain);
+    const payer = await fundedPayer(chain, '1');
+    const { pay } = channelPayer(payer);
+    const payToStart = await balanceOf(chain.payTo);
+    for (const word of ['a', 'b', 'c']) assert.equal((await pay(`${gateway.baseUrl}/test/flaky?word=${word}`)).status, 200);
+    const report = await channels.collector.collect();
+    assert.deepEqual(report.failures, []);
+    assert.equal(report.settled, PRICE * 3n);
+    assert.equal(await balanceOf(chain.payTo), payToStart + PRICE * 3n);
+  } finally {
+    await gateway.close();
+    await remote.close();
   }
 });
