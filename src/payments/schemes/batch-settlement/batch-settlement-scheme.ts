@@ -119,7 +119,8 @@ export class BatchSettlementScheme implements PaymentScheme {
         const settlement = await this.settle(attempt.log, payload, requirements);
         if (settlement.success) return { kind: 'paid', result, settlement };
         attempt.log.warn({ tool: attempt.toolName, payer: settlement.payer, reason: settlement.errorReason, tx: settlement.transaction }, 'channel settlement failed; result withheld');
-        const { paymentRequired } = attempt.ask(`Settlement failed: ${settlement.errorReason ?? 'unknown'}: ${settlement.errorMessage ?? ''}`.replace(/: $/, ''));
+        const why = [settlement.errorReason ?? 'unknown', settlement.errorMessage].filter(Boolean).join(': ');
+        const { paymentRequired } = attempt.ask(`Settlement failed: ${why}`);
         return { kind: 'settlement_failed', settlement, paymentRequired };
       },
     };
