@@ -87,3 +87,29 @@ test('request timeouts: 10 s for headers and 30 s for the whole request by defau
   assert.throws(() => loadConfig({ TOOLGATE_HEADERS_TIMEOUT_MS: '40000' }), (error: Error) => /TOOLGATE_HEADERS_TIMEOUT_MS \(40000\) must not exceed TOOLGATE_REQUEST_TIMEOUT_MS \(30000\)/.test(error.message));
   assert.throws(() => loadConfig({ TOOLGATE_REQUEST_TIMEOUT_MS: '0' }), (error: Error) => /TOOLGATE_REQUEST_TIMEOUT_MS/.test(error.message));
 });
+
+test('schemes: exact then batch-settlement by default, the order given kept, unknown or repeated names refused at start', () => {
+  assert.deepEqual(loadConfig({}).schemes, ['exact', 'batch-settlement']);
+  assert.deepEqual(loadConfig({ TOOLGATE_SCHEMES: 'batch-settlement, exact' }).schemes, ['batch-settlement', 'exact']);
+  assert.deepEqual(loadConfig({ TOOLGATE_SCHEMES: 'exact' }).schemes, ['exact']);
+  const refused = (value: string, message: RegExp) =>
+    assert.throws(() => loadConfig({ TOOLGATE_SCHEMES: value }), (error: unknown) => error instanceof ConfigError && error.problems.some((p) => message.test(p)), value);
+  refused('exact,upto', /^TOOLGATE_SCHEMES: unknown scheme "upto"; known: exact, batch-settlement/);
+  refused('exact,exact', /^TOOLGATE_SCHEMES: a scheme is listed twice/);
+  refused(',', /^TOOLGATE_SCHEMES: expected at least one scheme/);
+});
+
+test('payment channels: defaults (100 calls deposited, 1 day to withdraw, claims every minute), the contract\'s bounds, keys never echoed', () => {
+  assert.deepEqual(loadConfig({}).channels, {
+    settlerKey: undefined, receiverAuthorizerKey: undefined, minDepositCalls: 100, withdrawDelaySeconds: 86_400, claimIntervalMs: 60_000,
+  });
+  for (const [env, message] of [
+    [{ TOOLGATE_CHANNEL_WITHDRAW_DELAY_S: '899' }, /^TOOLGATE_CHANNEL_WITHDRAW_DELAY_S: /],
+    [{ TOOLGATE_CHANNEL_WITHDRAW_DELAY_S: String(30 * 86_400 + 1) }, /^TOOLGATE_CHANNEL_WITHDRAW_DELAY_S: /],
+    [{ TOOLGATE_CHANNEL_MIN_DEPOSIT_CALLS: '0' }, /^TOOLGATE_CHANNEL_MIN_DEPOSIT_CALLS: /],
+    [{ TOOLGATE_RECEIVER_AUTHORIZER_PRIVATE_KEY: '0xsecret' }, /^TOOLGATE_RECEIVER_AUTHORIZER_PRIVATE_KEY: .*the value given is not shown/],
+    [{ TOOLGATE_CHANNEL_SETTLER_PRIVATE_KEY: '0xsecret' }, /^TOOLGATE_CHANNEL_SETTLER_PRIVATE_KEY: .*the value given is not shown/],
+  ] as const) {
+    assert.throws(() => loadConfig(env), (error: unknown) => error instanceof ConfigError && error.problems.some((p) => message.test(p)) && !error.message.includes('0xsecret'), JSON.stringify(env));
+  }
+});

@@ -8,6 +8,8 @@ import type { NetworkName } from './payments/networks.ts';
 import { networkNames } from './payments/networks.ts';
 import type { SettlementMode } from './payments/settlement/settlement.ts';
 import { settlementModes } from './payments/settlement/settlement.ts';
+import { schemeNames } from './payments/schemes/scheme-names.ts';
+import type { SchemeName } from './payments/schemes/scheme-names.ts';
 import { EmbeddingsConfigError, readEmbeddingsConfig } from './catalog/ai/embedding-config.ts';
 import { CryptoSettingsError, readCryptoSettings } from './catalog/crypto/crypto-settings.ts';
 import { providers } from './upstream/providers/index.ts';
@@ -26,6 +28,9 @@ export interface Config {
   /** Keys that pay the gas of settlements, each with its own nonce sequence (parallel batches). */
   settlerKeys: Hex[];
   settlement: SettlementConfig;
+  /** The x402 schemes offered, in the order every 402 lists them. */
+  schemes: SchemeName[];
+  channels: ChannelConfig;
   facilitatorUrl: string | undefined;
   facilitatorTimeoutMs: number;
   maxBodyBytes: number;
@@ -81,6 +86,19 @@ export interface SettlementConfig {
   drainTimeoutMs: number;
 }
 
+/** Payment channels (x402 `batch-settlement`): docs/payment-channels.md, "In the gate". */
+export interface ChannelConfig {
+  /** Sends deposits, claims, settles and refunds (its own nonces); local default: a dev account. */
+  settlerKey: Hex | undefined;
+  /** Signs claims and cooperative refunds; local default: a dev account. */
+  receiverAuthorizerKey: Hex | undefined;
+  /** The deposit asked for (`extra.minDeposit`), as a number of calls at the tool's price. */
+  minDepositCalls: number;
+  /** How long a payer's on-chain withdrawal waits: our time to claim what it owes. */
+  withdrawDelaySeconds: number;
+  claimIntervalMs: number;
+}
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
@@ -100,7 +118,7 @@ const url = z.string().refine((v) => /^https?:\/\/[^/]/.test(v) && URL.canParse(
 const integer = (min: number, max: number) =>
   z.string().regex(/^\d+$/, { message: 'expected a whole number' }).transform(Number).pipe(z.number().min(min).max(max));
 
-const secretVariables = new Set(['TOOLGATE_SETTLER_PRIVATE_KEY', 'TOOLGATE_DASHBOARD_TOKEN', 'TOOLGATE_DATABASE_URL']);
+const secretVariables = new Set(['TOOLGATE_SETTLER_PRIVATE_KEY', 'TOOLGATE_CHANNEL_SETTLER_PRIVATE_KEY', 'TOOLGATE_RECEIVER_AUTHORIZER_PRIVATE_KEY', 'TOOLGATE_DASHBOARD_TOKEN', 'TOOLGATE_DATABASE_URL']);
 
 const envSchema = z.object({
   PORT: integer(0, 65_535).optional(),
@@ -117,6 +135,13 @@ const envSchema = z.object({
   TOOLGATE_SETTLEMENT_CONFIRMATIONS: integer(1, 64).optional(),
   TOOLGATE_SETTLEMENT_REPLACE_AFTER_MS: integer(100, 600_000).optional(),
   TOOLGATE_SETTLEMENT_DRAIN_TIMEOUT_MS: integer(0, 600_000).optional(),
+  TOOLGATE_SCHEMES: z.string().optional(),
+  TOOLGATE_CHANNEL_SETTLER_PRIVATE_KEY: privateKey.optional(),
+  TOOLGATE_RECEIVER_AUTHORIZER_PRIVATE_KEY: privateKey.optional(),
+  TOOLGATE_CHANNEL_MIN_DEPOSIT_CALLS: integer(1, 1_000_000).optional(),
+  // The contract's bounds: 15 minutes to 30 days.
+  TOOLGATE_CHANNEL_WITHDRAW_DELAY_S: integer(900, 30 * 86_400).optional(),
+  TOOLGATE_CHANNEL_CLAIM_INTERVAL_S: integer(1, 86_400).optional(),
   TOOLGATE_RETRY_RESULTS_HOURS: integer(1, 720).optional(),
   TOOLGATE_UNPAID_RETENTION_HOURS: integer(1, 8_760).optional(),
   TOOLGATE_PAYER_PROBATION_MINUTES: integer(1, 10_080).optional(),
@@ -203,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!(error instanceof CryptoSettingsError)) throw error;
     problems.push(error.message);
   }
+  const schemes = readSchemes(e.TOOLGATE_SCHEMES, problems);
   const upstream = readUpstreamConfig(env, providers, problems);
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -222,6 +248,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       confirmations: e.TOOLGATE_SETTLEMENT_CONFIRMATIONS ?? 1,
       replaceAfterMs: e.TOOLGATE_SETTLEMENT_REPLACE_AFTER_MS ?? (local ? 3_000 : 10_000),
       drainTimeoutMs: e.TOOLGATE_SETTLEMENT_DRAIN_TIMEOUT_MS ?? 30_000,
+    },
+    schemes,
+    channels: {
+      settlerKey: e.TOOLGATE_CHANNEL_SETTLER_PRIVATE_KEY as Hex | undefined,
+      receiverAuthorizerKey: e.TOOLGATE_RECEIVER_AUTHORIZER_PRIVATE_KEY as Hex | undefined,
+      minDepositCalls: e.TOOLGATE_CHANNEL_MIN_DEPOSIT_CALLS ?? 100,
+      withdrawDelaySeconds: e.TOOLGATE_CHANNEL_WITHDRAW_DELAY_S ?? 86_400,
+      claimIntervalMs: (e.TOOLGATE_CHANNEL_CLAIM_INTERVAL_S ?? 60) * 1000,
     },
     retryResultsMs: (e.TOOLGATE_RETRY_RESULTS_HOURS ?? 24) * 3_600_000,
     unpaidRetentionMs: (e.TOOLGATE_UNPAID_RETENTION_HOURS ?? 168) * 3_600_000,
@@ -258,4 +292,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     upstream,
   };
+}
+
+/** TOOLGATE_SCHEMES: known names, each once, in the order given (default: exact, then batch-settlement). */
+function readSchemes(value: string | undefined, problems: string[]): SchemeName[] {
+  if (value === undefined) return [...schemeNames];
+  const given = list(value);
+  const unknown = given.filter((name) => !(schemeNames as readonly string[]).includes(name));
+  if (unknown.length > 0) problems.push(`TOOLGATE_SCHEMES: unknown scheme ${unknown.map((n) => `"${n}"`).join(', ')}; known: ${schemeNames.join(', ')}`);
+  else if (new Set(given).size !== given.length) problems.push(`TOOLGATE_SCHEMES: a scheme is listed twice (got "${value}")`);
+  else if (given.length === 0) problems.push('TOOLGATE_SCHEMES: expected at least one scheme');
+  return given as SchemeName[];
 }

@@ -1,5 +1,6 @@
 // Assembles a running gateway from its configuration: (local chain) -> ledger -> facilitator ->
 // gate -> HTTP app. Used by main.ts, the tests and the benchmarks alike.
+import { InMemoryChannelStorage } from '@x402/evm/batch-settlement/server';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import type { Address, Hex } from 'viem';
@@ -25,6 +26,9 @@ import { PrometheusMetrics } from './observability/prometheus-metrics.ts';
 import { ethPriceSource } from './observability/eth-price.ts';
 import { PaymentGate } from './payments/gate.ts';
 import { ExactScheme } from './payments/schemes/exact/exact-scheme.ts';
+import { openChannels } from './payments/schemes/batch-settlement/open-channels.ts';
+import type { Channels } from './payments/schemes/batch-settlement/open-channels.ts';
+import type { PaymentScheme } from './payments/schemes/payment-scheme.ts';
 import type { PaymentLedger } from './payments/ledger/payment-ledger.ts';
 import { openPgliteClient } from './payments/ledger/pglite-client.ts';
 import { openPostgresClient } from './payments/ledger/postgres-client.ts';
@@ -72,6 +76,8 @@ export interface Gateway {
   facilitator: Facilitator;
   settlement: Settlement;
   chain: UsdcChainReader;
+  /** Payment channels (x402 batch-settlement), when offered. */
+  channels: Channels | undefined;
   upstream: Upstream;
   web: WebPages;
   rpcUrl: string;
@@ -185,8 +191,26 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
       ...(overrides.providers ? { providers: overrides.providers } : {}),
     });
     cleanups.push(closeServices);
-    const exact = new ExactScheme({ facilitator, settlement, ledger, terms, log, now: () => new Date(), instance: config.instance, standing });
-    const gate = new PaymentGate({ schemes: [exact], log, metrics, services: { upstream, web } });
+    const channels = config.schemes.includes('batch-settlement')
+      ? await openChannels({
+        config, network, rpcUrl, terms, prices: catalog.map((tool) => tool.price), log,
+        // NOT DURABLE: the SDK's in-memory storage until SqlChannelStorage (on our ledger) is wired in.
+        // A restart forgets every voucher not yet claimed, and instances do not see each other's channels.
+        storage: new InMemoryChannelStorage(),
+      })
+      : undefined;
+    if (channels) {
+      channels.collector.start();
+      cleanups.push(async () => {
+        await channels.collector.stop();
+      });
+    }
+    const offered = config.schemes.flatMap((name): PaymentScheme[] => {
+      if (name === 'exact') return [new ExactScheme({ facilitator, settlement, ledger, terms, log, now: () => new Date(), instance: config.instance, standing })];
+      return channels ? [channels.scheme] : [];
+    });
+    if (offered.length === 0) throw new Error(`no payment scheme can be offered: TOOLGATE_SCHEMES=${config.schemes.join(',')} and payment channels are not available (see the log)`);
+    const gate = new PaymentGate({ schemes: offered, log, metrics, services: { upstream, web } });
     const { app, sseSessions } = buildApp({
       catalog,
       gate,
@@ -244,7 +268,7 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
     });
 
     return {
-      app, sseSessions, config, network, terms, gate, metrics, ledger, facilitator, settlement, chain, upstream, web, rpcUrl, devChain, devChainFile,
+      app, sseSessions, config, network, terms, gate, metrics, ledger, facilitator, settlement, chain, channels, upstream, web, rpcUrl, devChain, devChainFile,
       close: closeAll,
     };
   } catch (error) {

@@ -13,6 +13,11 @@ export const devAccountIndex = {
   settler: 3,
   payTo: 4,
   demoPayer: 5,
+  /** Sends payment channels' deposits, claims, settles and refunds (its own nonces). */
+  channelSettler: 6,
+  // #7 is the reference facilitator's in the tests (test/support/reference-facilitator.ts).
+  /** Signs channel claims and cooperative refunds; needs no ETH. */
+  receiverAuthorizer: 8,
 } as const;
 
 export type DevRole = keyof typeof devAccountIndex;

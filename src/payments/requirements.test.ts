@@ -27,3 +27,12 @@ test('an extra key we set must keep its value', () => {
   const verdict = matchAccepted({ ...ours, extra: { name: 'USDC', version: '2' } }, [ours]);
   assert.equal(verdict.ok, false);
 });
+
+test('with several schemes offered, a mismatch is explained against the offer of the payment\'s own scheme', () => {
+  const channel: PaymentRequirements = { ...ours, scheme: 'batch-settlement', extra: { ...ours.extra, withdrawDelay: 86_400 } };
+  for (const offered of [[ours, channel], [channel, ours]]) {
+    const verdict = matchAccepted({ ...ours, amount: '1' }, offered);
+    assert.deepEqual(verdict, { ok: false, mismatch: `accepted.amount is "1", this resource requires "${ours.amount}"` });
+  }
+  assert.deepEqual(matchAccepted({ ...ours, scheme: 'upto' }, [ours, channel]), { ok: false, mismatch: 'accepted.scheme is "upto", this resource requires "exact"' });
+});

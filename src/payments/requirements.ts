@@ -48,13 +48,14 @@ export type MatchResult = { ok: true; requirements: PaymentRequirements } | { ok
  * the same value (a client may add keys, as @x402/core allows).
  */
 export function matchAccepted(accepted: PaymentRequirements, offered: readonly PaymentRequirements[]): MatchResult {
-  let closest = 'no requirements offered';
+  let closest: string | undefined;
   for (const ours of offered) {
     const difference = firstDifference(accepted, ours);
     if (!difference) return { ok: true, requirements: ours };
-    closest = difference;
+    // The offer of the payment's own scheme says what is wrong with it; another scheme's would say only "scheme".
+    if (closest === undefined || ours.scheme === accepted.scheme) closest = difference;
   }
-  return { ok: false, mismatch: closest };
+  return { ok: false, mismatch: closest ?? 'no requirements offered' };
 }
 
 function firstDifference(accepted: PaymentRequirements, ours: PaymentRequirements): string | undefined {

@@ -4,6 +4,8 @@ import { after, before, describe, test } from 'node:test';
 import type { PaymentRequirements } from '@x402/core/types';
 import { parseSignature, parseUnits } from 'viem';
 import type { Hex, PrivateKeyAccount } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { devPrivateKey } from '../../src/chain/dev-accounts.ts';
 import { malleateSignature } from '../../src/payments/facilitator/signature.ts';
 import { catalog } from '../../src/catalog/index.ts';
 import { exampleRequest } from '../../src/faces/http/http-example.ts';
@@ -64,6 +66,19 @@ describe('asking for payment', () => {
         payTo: t.devChain.payTo,
         maxTimeoutSeconds: 300,
         extra: { name: 'USD Coin', version: '2' },
+      },
+      // Payment channels, second: clients that know only `exact` take the first offer they know.
+      {
+        scheme: 'batch-settlement',
+        network: 'eip155:31337',
+        amount: '1000',
+        asset: t.devChain.usdc,
+        payTo: t.devChain.payTo,
+        maxTimeoutSeconds: 300,
+        extra: {
+          name: 'USD Coin', version: '2', minDeposit: '100000',
+          receiverAuthorizer: privateKeyToAccount(devPrivateKey('receiverAuthorizer')).address, withdrawDelay: 86_400,
+        },
       },
     ]);
   });
@@ -188,7 +203,7 @@ describe('an unusable payment answers 402 with a reason (400 when it is not an x
       // Either way PAYMENT-REQUIRED comes back, naming the URL asked, so the client can start over.
       const required = readPaymentRequired(response);
       assert.match(required.error ?? '', c.reason);
-      assert.equal(required.accepts.length, 1, 'the answer still offers the requirements');
+      assert.deepEqual(required.accepts.map((a) => a.scheme), ['exact', 'batch-settlement'], 'the answer still offers the requirements');
       assert.equal(required.resource.url.replace(/^https?:\/\/[^/]+/, ''), '/test/echo?word=x');
       assert.equal(echo.runs.count, runsBefore, 'the tool did not run');
       assert.deepEqual(await balances(payer), before);

@@ -1,0 +1,166 @@
+// x402's `batch-settlement` scheme (payment channels) as a part of the gate. The logic is the
+// official SDK's: @x402/evm's server scheme, whose hooks @x402/core's x402ResourceServer calls in
+// their fixed order. This class only maps the gate's steps onto the resource server:
+//   requirements -> buildPaymentRequirements (prepared at start, one object per price)
+//   admit        -> verifyPayment: the server scheme checks the voucher's cumulative amount and
+//                   reserves the channel for this request (a deposit is verified by the facilitator)
+//   commit       -> settlePayment: a deposit goes on chain (receipt awaited); a voucher's charge is
+//                   recorded in channel storage
+//   release      -> clearPendingRequest: the reservation is dropped, nothing is charged, and the
+//                   payer's next voucher is for the same cumulative amount
+import type { x402ResourceServer } from '@x402/core/server';
+import type { PaymentPayload, PaymentRequirements, SettleResponse } from '@x402/core/types';
+import type { BatchSettlementEvmScheme as ServerScheme } from '@x402/evm/batch-settlement/server';
+import type { Logger } from '../../../log.ts';
+import { facilitatorUnavailable } from '../../gate-outcome.ts';
+import type { GateOutcome } from '../../gate-outcome.ts';
+import { usdcToAtomic } from '../../price.ts';
+import type { PaymentTerms } from '../../requirements.ts';
+import type { Admission, HeldCharge, PaymentAttempt, PaymentScheme } from '../payment-scheme.ts';
+import { checkBatchSettlementPayload } from './batch-settlement-payload.ts';
+
+export const BATCH_SETTLEMENT = 'batch-settlement';
+
+export interface BatchSettlementSchemeOptions {
+  /** Initialized, with `serverScheme` registered for `terms.network`. */
+  resourceServer: x402ResourceServer;
+  serverScheme: ServerScheme;
+  terms: PaymentTerms;
+  /** `extra.minDeposit` is this many calls at the tool's price: the deposit the SDK's client makes. */
+  minDepositCalls: number;
+  /** The prices the catalogue sells at: their requirements are built once, here. */
+  prices: readonly string[];
+  log: Logger;
+}
+
+export class BatchSettlementScheme implements PaymentScheme {
+  readonly name = BATCH_SETTLEMENT;
+
+  private constructor(
+    private readonly options: BatchSettlementSchemeOptions,
+    private readonly offers: Map<string, PaymentRequirements>,
+  ) {}
+
+  /** The resource server builds requirements asynchronously; the gate asks synchronously. */
+  static async create(options: BatchSettlementSchemeOptions): Promise<BatchSettlementScheme> {
+    const offers = new Map<string, PaymentRequirements>();
+    for (const price of new Set(options.prices)) offers.set(price, await buildRequirements(options, price));
+    return new BatchSettlementScheme(options, offers);
+  }
+
+  requirements(price: string): PaymentRequirements {
+    let offered = this.offers.get(price);
+    if (!offered) {
+      // A price outside the catalogue (a sample in a document): the SDK's enhancement depends on
+      // nothing but the price's amount and our minDeposit, so a prepared offer is re-priced.
+      const [template] = this.offers.values();
+      if (!template) throw new Error('batch-settlement: no requirements were prepared at start');
+      const amount = usdcToAtomic(price);
+      offered = { ...template, amount: amount.toString(), extra: { ...template.extra, minDeposit: (amount * BigInt(this.options.minDepositCalls)).toString() } };
+      this.offers.set(price, offered);
+    }
+    return offered;
+  }
+
+  async admit(attempt: PaymentAttempt): Promise<Admission> {
+    const { payload, requirements } = attempt;
+    const shape = checkBatchSettlementPayload(payload.payload);
+    if (!shape.ok) return answered(attempt.malformed(shape.message));
+    if (shape.type === 'refund') {
+      // The SDK answers a refund request without running the handler; our gate has no such path.
+      return answered(attempt.ask('batch_settlement_refund_not_served: this gateway does not take refund requests through a paid tool; it refunds idle channels itself, and the payer can always withdraw on chain after the withdraw delay'));
+    }
+
+    const { resourceServer } = this.options;
+    let verified: Awaited<ReturnType<x402ResourceServer['verifyPayment']>>;
+    try {
+      verified = await resourceServer.verifyPayment(payload, requirements);
+    } catch (error) {
+      attempt.log.error({ err: error }, 'channel payment verification could not run');
+      return answered(facilitatorUnavailable());
+    }
+    if (!verified.isValid) {
+      const reason = verified.invalidReason ?? 'invalid_payment';
+      return answered(await this.corrective(attempt, reason, verified.invalidMessage ?? 'the payment was not accepted'));
+    }
+    return { kind: 'held', charge: this.charge(attempt) };
+  }
+
+  /**
+   * A 402 with the scheme's reason. When the voucher's cumulative amount is not the one the server
+   * expects, the SDK adds the channel's state to our offer (`enrichPaymentRequiredResponse`, run by
+   * `createPaymentRequiredResponse`) so that the client can sign the right amount and retry.
+   */
+  private async corrective(attempt: PaymentAttempt, reason: string, message: string): Promise<GateOutcome> {
+    const asked = attempt.ask(`${reason}: ${message}`);
+    const { accepts, resource } = asked.paymentRequired;
+    try {
+      // The SDK's enrichment matches on the bare reason; only its `accepts` are taken from this answer.
+      const enriched = await this.options.resourceServer.createPaymentRequiredResponse(accepts, resource, reason, undefined, undefined, attempt.payload);
+      return { ...asked, paymentRequired: { ...asked.paymentRequired, accepts: enriched.accepts } };
+    } catch (error) {
+      attempt.log.warn({ err: error }, 'channel state could not be added to the 402');
+      return asked;
+    }
+  }
+
+  private charge(attempt: PaymentAttempt): HeldCharge {
+    const { payload, requirements } = attempt;
+    return {
+      release: async (reason) => {
+        try {
+          await this.options.serverScheme.clearPendingRequest(payload);
+        } catch (error) {
+          // The reservation then lapses on its own after maxTimeoutSeconds (the channel is busy until then).
+          attempt.log.error({ err: error, reason }, 'channel reservation could not be cleared');
+        }
+      },
+      commit: async (result) => {
+        const settlement = await this.settle(attempt.log, payload, requirements);
+        if (settlement.success) return { kind: 'paid', result, settlement };
+        attempt.log.warn({ tool: attempt.toolName, payer: settlement.payer, reason: settlement.errorReason, tx: settlement.transaction }, 'channel settlement failed; result withheld');
+        const why = [settlement.errorReason ?? 'unknown', settlement.errorMessage].filter(Boolean).join(': ');
+        const { paymentRequired } = attempt.ask(`Settlement failed: ${why}`);
+        return { kind: 'settlement_failed', settlement, paymentRequired };
+      },
+    };
+  }
+
+  /** settlePayment, with its thrown refusals (a hook's abort, a facilitator error) as failed responses. */
+  private async settle(log: Logger, payload: PaymentPayload, requirements: PaymentRequirements): Promise<SettleResponse> {
+    try {
+      return await this.options.resourceServer.settlePayment(payload, requirements);
+    } catch (error) {
+      log.error({ err: error }, 'channel settlement threw');
+      const refusal = error as { errorReason?: unknown; errorMessage?: unknown; transaction?: unknown };
+      return {
+        success: false,
+        errorReason: typeof refusal.errorReason === 'string' ? refusal.errorReason : 'unexpected_settle_error',
+        errorMessage: typeof refusal.errorMessage === 'string' ? refusal.errorMessage : error instanceof Error ? error.message : String(error),
+        transaction: typeof refusal.transaction === 'string' ? refusal.transaction : '',
+        network: requirements.network,
+      };
+    }
+  }
+}
+
+async function buildRequirements(options: BatchSettlementSchemeOptions, price: string): Promise<PaymentRequirements> {
+  const { terms } = options;
+  const amount = usdcToAtomic(price);
+  const [built] = await options.resourceServer.buildPaymentRequirements({
+    scheme: BATCH_SETTLEMENT,
+    network: terms.network.caip2,
+    payTo: terms.payTo,
+    // An explicit asset amount: money prices ("$0.01") resolve only for the SDK's default assets.
+    price: {
+      amount: amount.toString(),
+      asset: terms.network.usdc.address,
+      extra: { name: terms.network.usdc.name, version: terms.network.usdc.version, minDeposit: (amount * BigInt(options.minDepositCalls)).toString() },
+    },
+    maxTimeoutSeconds: terms.maxTimeoutSeconds,
+  });
+  if (!built) throw new Error(`batch-settlement: the resource server built no requirements for ${price}`);
+  return built;
+}
+
+const answered = (outcome: GateOutcome): Admission => ({ kind: 'answered', outcome });

@@ -1,0 +1,117 @@
+// Collects what payment channels owe us: the SDK's channel manager claims the latest voucher of
+// every channel charged past its claimed total (claimWithSignature, accounting only), then settles
+// (the USDC moves to payTo), on an interval and once more at shutdown. The facilitator reports a
+// claim's success on the receipt's status alone and a settle's even when its `Settled` event is
+// missing (docs/payment-channels.md, surprise 3), so each receipt is read here for its event.
+import { parseEventLogs } from 'viem';
+import type { Hex, TransactionReceipt } from 'viem';
+import type { BatchSettlementChannelManager } from '@x402/evm/batch-settlement/server';
+import { BATCH_SETTLEMENT_ADDRESSES, batchSettlementAbi } from '../../../chain/batch-settlement-contracts.ts';
+import type { Logger } from '../../../log.ts';
+
+export interface ReceiptReader {
+  waitForTransactionReceipt(args: { hash: Hex; timeout?: number }): Promise<TransactionReceipt>;
+}
+
+type Manager = Pick<BatchSettlementChannelManager, 'claim' | 'settle'>;
+
+export interface ChannelCollectorOptions {
+  manager: Manager;
+  receipts: ReceiptReader;
+  intervalMs: number;
+  receiptTimeoutMs: number;
+  log: Logger;
+}
+
+/** One pass: what was claimed and settled (atomic USDC, from the events), and what went wrong. */
+export interface CollectReport {
+  claimedVouchers: number;
+  claimed: bigint;
+  settled: bigint;
+  settleTransaction?: string;
+  failures: string[];
+}
+
+export class ChannelCollector {
+  /** Passes whose claim or settle failed or could not be proven by its event, since start. */
+  failures = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<CollectReport> | undefined;
+  /** A claim went through and no settle has since: settle even if this pass claims nothing. */
+  private unsettled = false;
+
+  constructor(private readonly options: ChannelCollectorOptions) {}
+
+  start(): void {
+    this.timer ??= setInterval(() => void this.collect(), this.options.intervalMs);
+    this.timer.unref();
+  }
+
+  /** Stops the interval and collects once more, after any pass in flight. */
+  async stop(): Promise<CollectReport> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running?.catch(() => undefined);
+    return this.collect();
+  }
+
+  /** Claims and settles now; a pass already running is joined rather than doubled. */
+  collect(): Promise<CollectReport> {
+    this.running ??= this.pass().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  private async pass(): Promise<CollectReport> {
+    const report: CollectReport = { claimedVouchers: 0, claimed: 0n, settled: 0n, failures: [] };
+    const { manager, log } = this.options;
+    try {
+      for (const claim of await manager.claim()) {
+        const amounts = await this.eventAmounts(claim.transaction, 'Claimed', 'claimAmount');
+        if (amounts.length === 0) {
+          report.failures.push(`claim ${claim.transaction}: no Claimed event`);
+          continue;
+        }
+        report.claimedVouchers += claim.vouchers;
+        report.claimed += amounts.reduce((sum, amount) => sum + amount, 0n);
+        this.unsettled = true;
+      }
+    } catch (error) {
+      report.failures.push(`claim: ${messageOf(error)}`);
+    }
+    if (this.unsettled) {
+      try {
+        const { transaction } = await manager.settle();
+        report.settleTransaction = transaction;
+        const amounts = await this.eventAmounts(transaction, 'Settled', 'amount');
+        if (amounts.length === 0) report.failures.push(`settle ${transaction}: no Settled event`);
+        else {
+          report.settled = amounts.reduce((sum, amount) => sum + amount, 0n);
+          this.unsettled = false;
+        }
+      } catch (error) {
+        report.failures.push(`settle: ${messageOf(error)}`);
+      }
+    }
+    if (report.failures.length > 0) {
+      this.failures += 1;
+      log.error({ failures: report.failures }, 'channel collection failed');
+    } else if (report.claimedVouchers > 0 || report.settled > 0n) {
+      log.info({ vouchers: report.claimedVouchers, claimed: report.claimed.toString(), settled: report.settled.toString(), tx: report.settleTransaction }, 'channels collected');
+    }
+    return report;
+  }
+
+  /** The amounts of the settlement contract's events of one name in a transaction's receipt (none if it failed). */
+  private async eventAmounts(transaction: string, eventName: 'Claimed' | 'Settled', field: string): Promise<bigint[]> {
+    const receipt = await this.options.receipts.waitForTransactionReceipt({ hash: transaction as Hex, timeout: this.options.receiptTimeoutMs });
+    if (receipt.status !== 'success') return [];
+    const logs = receipt.logs.filter((entry) => entry.address.toLowerCase() === BATCH_SETTLEMENT_ADDRESSES.settlement.toLowerCase());
+    return parseEventLogs({ abi: batchSettlementAbi, logs, eventName })
+      .map((entry) => (entry as unknown as { args: Record<string, unknown> }).args[field])
+      .filter((amount): amount is bigint => typeof amount === 'bigint');
+  }
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
