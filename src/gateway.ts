@@ -1,6 +1,5 @@
 // Assembles a running gateway from its configuration: (local chain) -> ledger -> facilitator ->
 // gate -> HTTP app. Used by main.ts, the tests and the benchmarks alike.
-import { InMemoryChannelStorage } from '@x402/evm/batch-settlement/server';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import type { Address, Hex } from 'viem';
@@ -25,6 +24,8 @@ import { CallMetrics } from './payments/call-metrics.ts';
 import { PrometheusMetrics } from './observability/prometheus-metrics.ts';
 import { ethPriceSource } from './observability/eth-price.ts';
 import { PaymentGate } from './payments/gate.ts';
+import { AdvisoryClaimSenderLock, LocalClaimSenderLock } from './payments/channels/claim-sender-lock.ts';
+import { SqlChannelStorage } from './payments/channels/sql-channel-storage.ts';
 import { ExactScheme } from './payments/schemes/exact/exact-scheme.ts';
 import { openChannels } from './payments/schemes/batch-settlement/open-channels.ts';
 import type { Channels } from './payments/schemes/batch-settlement/open-channels.ts';
@@ -194,9 +195,10 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
     const channels = config.schemes.includes('batch-settlement')
       ? await openChannels({
         config, network, rpcUrl, terms, prices: catalog.map((tool) => tool.price), log,
-        // NOT DURABLE: the SDK's in-memory storage until SqlChannelStorage (on our ledger) is wired in.
-        // A restart forgets every voucher not yet claimed, and instances do not see each other's channels.
-        storage: new InMemoryChannelStorage(),
+        // On the ledger's own store: a voucher is written before its result leaves, every instance on
+        // one database sees one record per channel, and one of them at a time sends claims.
+        storage: await SqlChannelStorage.open(store.client, { network: network.caip2 }),
+        claimLock: store.shared ? new AdvisoryClaimSenderLock(store.client, network.caip2) : new LocalClaimSenderLock(),
       })
       : undefined;
     if (channels) {

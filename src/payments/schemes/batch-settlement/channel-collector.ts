@@ -8,6 +8,7 @@ import type { Hex, TransactionReceipt } from 'viem';
 import type { BatchSettlementChannelManager } from '@x402/evm/batch-settlement/server';
 import { BATCH_SETTLEMENT_ADDRESSES, batchSettlementAbi } from '../../../chain/batch-settlement-contracts.ts';
 import type { Logger } from '../../../log.ts';
+import type { ClaimSenderLock } from '../../channels/claim-sender-lock.ts';
 
 export interface ReceiptReader {
   waitForTransactionReceipt(args: { hash: Hex; timeout?: number }): Promise<TransactionReceipt>;
@@ -20,6 +21,8 @@ export interface ChannelCollectorOptions {
   receipts: ReceiptReader;
   intervalMs: number;
   receiptTimeoutMs: number;
+  /** Instances sharing the channels take turns: a pass that finds another sending skips (claim batches are all-or-nothing). */
+  lock?: ClaimSenderLock;
   log: Logger;
 }
 
@@ -64,6 +67,12 @@ export class ChannelCollector {
   }
 
   private async pass(): Promise<CollectReport> {
+    if (!this.options.lock) return this.passHeld();
+    const turn = await this.options.lock.tryHold(() => this.passHeld());
+    return turn.held ? turn.value : { claimedVouchers: 0, claimed: 0n, settled: 0n, failures: [] };
+  }
+
+  private async passHeld(): Promise<CollectReport> {
     const report: CollectReport = { claimedVouchers: 0, claimed: 0n, settled: 0n, failures: [] };
     const { manager, log } = this.options;
     try {

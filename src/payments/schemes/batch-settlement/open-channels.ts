@@ -14,6 +14,7 @@ import { fundDevAccounts } from '../../../chain/devchain.ts';
 import { viemChain } from '../../../chain/viem-chain.ts';
 import type { Config } from '../../../config.ts';
 import type { Logger } from '../../../log.ts';
+import type { ClaimSenderLock } from '../../channels/claim-sender-lock.ts';
 import type { PaymentNetwork } from '../../networks.ts';
 import type { PaymentTerms } from '../../requirements.ts';
 import { BatchSettlementScheme } from './batch-settlement-scheme.ts';
@@ -37,6 +38,8 @@ export interface ChannelSetup {
   prices: readonly string[];
   /** Where the server scheme keeps each channel's record: must be atomic across instances that share it. */
   storage: ChannelStorage;
+  /** One claim sender at a time among the instances sharing the storage. */
+  claimLock: ClaimSenderLock;
   log: Logger;
 }
 
@@ -87,7 +90,7 @@ export async function openChannels(setup: ChannelSetup): Promise<Channels | unde
   const manager = serverScheme.createChannelManager(facilitator, network.caip2, network.usdc.address);
   const receipts = createPublicClient({ chain: viemChain(network, rpcUrl), transport: http(rpcUrl), pollingInterval: config.pollingIntervalMs });
   const collector = new ChannelCollector({
-    manager, receipts, intervalMs: config.channels.claimIntervalMs, receiptTimeoutMs: config.receiptTimeoutMs, log,
+    manager, receipts, intervalMs: config.channels.claimIntervalMs, receiptTimeoutMs: config.receiptTimeoutMs, lock: setup.claimLock, log,
   });
   return { scheme, collector, manager, storage };
 }
