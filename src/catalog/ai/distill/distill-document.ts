@@ -1,31 +1,40 @@
-// Distillation: read the document, rank its sentences and facts, then fill a token budget
-// proportional to the document's length with the best of each, measured with a real tokenizer.
+// Distillation: read the document, find its structure (lead sentence, headings, a changelog's
+// releases, a reference's definitions) and its facts, rank its sentences, then fill a token budget
+// proportional to the document's length, structure first, measured with a real tokenizer.
 import { ToolError } from '../../tool.ts';
+import { outputBudget, type BudgetRequest } from './budget.ts';
+import { definitionsOf } from './definitions.ts';
 import { detectFormat } from './detect-format.ts';
-import { plainText, squash, type DocumentFormat, type ReadDocument } from './document.ts';
+import { plainText, squash, type DocumentFormat, type ReadDocument, type Release } from './document.ts';
+import { documentKind, type DocumentKind } from './document-kind.ts';
 import { fitBudget } from './fit-budget.ts';
+import { keyFactsOf, type FactMix, type KeyFact } from './key-facts.ts';
 import { clip, outlineOf } from './outline.ts';
 import { rankFacts } from './rank-facts.ts';
-import { rankSentences, sentenceCandidates } from './rank-sentences.ts';
+import { INFORMATIVE, LICENCE_TERMS, leadOf, rankSentences, sentenceCandidates } from './rank-sentences.ts';
+import { isDebianChangelog, readDebianChangelog } from './read-debian-changelog.ts';
 import { readHtml } from './read-html.ts';
 import { readMarkdown } from './read-markdown.ts';
 import { readText } from './read-text.ts';
+import { readTroff } from './read-troff.ts';
+import { releasesOf } from './releases.ts';
 import { contentWords } from './sentences.ts';
 import { TOKENIZER, tokenCounter } from './token-count.ts';
-
-/** Output budget: this share of the document's text tokens, within the bounds below. */
-export const OUTPUT_SHARE = 0.07;
-export const MIN_OUTPUT_TOKENS = 120;
-export const MAX_OUTPUT_TOKENS = 1500;
 
 export interface DistilledContent {
   title: string;
   url?: string;
   format: DocumentFormat;
+  /** changelog, manual, licence, reference or article: which structure was looked for. */
+  kind: DocumentKind;
   summary: string;
   keyPoints: string[];
   /** Headings, "#" per level as in Markdown. */
   outline: string[];
+  /** A changelog's newest releases, with their entries. */
+  releases: Release[];
+  /** Commands, options and definitions, limits and defaults, versions and dates, each with its sentence. */
+  facts: KeyFact[];
   entities: string[];
   keywords: string[];
   numbers: string[];
@@ -39,6 +48,8 @@ export interface Distillation extends DistilledContent {
     input: number;
     /** Tokens of the document's readable text (markup removed). */
     text: number;
+    /** The budget the answer was fitted to. */
+    budget: number;
     /** Tokens of this answer's JSON without `tokens`. */
     output: number;
     /** output / input */
@@ -49,11 +60,24 @@ export interface Distillation extends DistilledContent {
 }
 
 const MAX_TITLE_CHARACTERS = 150;
-const SENTENCES_RANKED = 60;
+const SENTENCES_RANKED = 80;
+/** How the facts of each kind are interleaved, by document kind. */
+const FACT_MIX: Record<DocumentKind, FactMix> = {
+  changelog: { command: 1, version: 1, date: 1, limit: 1 },
+  manual: { option: 3, limit: 1, definition: 1, command: 1, version: 1, date: 1 },
+  reference: { definition: 3, option: 2, limit: 1, command: 1, version: 1, date: 1 },
+  licence: { limit: 1, version: 1, date: 1, definition: 1 },
+  article: { command: 1, limit: 1, option: 1, definition: 1, version: 1, date: 1 },
+};
 
-function read(content: string): ReadDocument {
+/** Reads content in the format its markup shows. */
+export function readDocument(content: string): ReadDocument {
+  if (isDebianChangelog(content)) return readDebianChangelog(content);
   const format = detectFormat(content);
-  return format === 'html' ? readHtml(content) : format === 'markdown' ? readMarkdown(content) : readText(content);
+  if (format === 'html') return readHtml(content);
+  if (format === 'markdown') return readMarkdown(content);
+  if (format === 'troff') return readTroff(content);
+  return readText(content);
 }
 
 function titleFromUrl(url: string | undefined): string | undefined {
@@ -74,9 +98,9 @@ function fallbackSummary(document: ReadDocument, title: string): string {
   return block ? clip(squash(block.text), 300) : '';
 }
 
-export async function distill(content: string, url: string | undefined, signal?: AbortSignal): Promise<Distillation> {
+export async function distill(content: string, url: string | undefined, request: BudgetRequest = {}, signal?: AbortSignal): Promise<Distillation> {
   const countTokens = await tokenCounter();
-  const document = read(content);
+  const document = readDocument(content);
   signal?.throwIfAborted();
   if (!document.blocks.some((block) => /[\p{L}\p{N}]/u.test(block.text))) {
     throw new ToolError(422, 'no_text_found', `no readable text was found in the ${document.format === 'html' ? 'HTML' : document.format} document`);
@@ -84,32 +108,54 @@ export async function distill(content: string, url: string | undefined, signal?:
 
   const candidates = sentenceCandidates(document.blocks);
   const title = titleOf(document, url, candidates[0]?.text);
+  const releases = document.releases ?? releasesOf(document.blocks);
+  const definitions = definitionsOf(document.blocks);
+  const kind = documentKind(document, title, releases, definitions, document.format);
   const facts = rankFacts(document, title);
+  const prose = document.blocks.filter((block) => block.kind !== 'code').map((block) => block.text).join('\n');
+  const keyFacts = keyFactsOf(document.blocks, kind === 'changelog' ? [] : definitions, prose, FACT_MIX[kind]);
+  // A man page's header or footer says which version of the program it documents.
+  if (document.edition) keyFacts.unshift({ fact: document.edition.split(', ')[0]!, kind: 'version', sentence: document.edition });
   signal?.throwIfAborted();
 
   // Sentences naming the title's words and the main facts rank higher.
   const factWords = new Set([...contentWords(title), ...facts.entities.slice(0, 20).flatMap((entity) => contentWords(entity)), ...facts.keywords.slice(0, 10).map((k) => k.toLowerCase())]);
   const titleLower = title.toLowerCase();
-  const ranked = rankSentences(candidates.filter((candidate) => squash(candidate.text).toLowerCase() !== titleLower), factWords, SENTENCES_RANKED);
+  const lead = leadOf(document.blocks, title);
+  const ranked = rankSentences(
+    candidates.filter((candidate) => squash(candidate.text).toLowerCase() !== titleLower && candidate.text !== lead?.text),
+    factWords,
+    SENTENCES_RANKED,
+    kind === 'licence' ? LICENCE_TERMS : INFORMATIVE,
+  );
   signal?.throwIfAborted();
 
   const inputTokens = countTokens(content);
   const textTokens = countTokens(plainText(document));
-  const budget = Math.min(MAX_OUTPUT_TOKENS, Math.max(MIN_OUTPUT_TOKENS, Math.round(OUTPUT_SHARE * textTokens)));
+  const budget = outputBudget(textTokens, request);
 
   const base: DistilledContent = {
     title,
     ...(url ? { url } : {}),
     format: document.format,
+    kind,
     summary: '',
     keyPoints: [],
     outline: [],
+    releases: [],
+    facts: [],
     entities: [],
     keywords: [],
     numbers: [],
     dates: [],
   };
-  const { answer } = fitBudget(base, { sentences: ranked, outline: outlineOf(document, title), ...facts }, budget, countTokens);
+  const answer = fitBudget(
+    base,
+    kind,
+    { ...(lead ? { lead } : {}), sentences: ranked, outline: outlineOf(document, title), releases: kind === 'changelog' ? releases : [], facts: keyFacts, ...facts },
+    budget,
+    countTokens,
+  );
   if (!answer.summary) answer.summary = fallbackSummary(document, title);
   const output = countTokens(JSON.stringify(answer));
   const saved = inputTokens - output;
@@ -119,6 +165,7 @@ export async function distill(content: string, url: string | undefined, signal?:
       tokenizer: `${TOKENIZER.encoding} (${TOKENIZER.library})`,
       input: inputTokens,
       text: textTokens,
+      budget,
       output,
       ratio: Math.round((output / inputTokens) * 10_000) / 10_000,
       saved,

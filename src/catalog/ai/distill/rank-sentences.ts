@@ -1,7 +1,8 @@
 // Extractive sentence ranking: centroid scoring over TF-ISF weights (Radev et al., "Centroid-based
 // summarization of multiple documents", 2004) with bonuses for opening sentences, section openings
-// and sentences carrying facts. The lead (first sentence) is picked first, the rest by maximal
-// marginal relevance (Carbonell & Goldstein, 1998) so that picks do not repeat each other.
+// sentences carrying facts and sentences stating what a reader must know (requirements, failures,
+// defaults, what is never done). Picked by maximal marginal relevance (Carbonell & Goldstein, 1998)
+// so that picks do not repeat each other; the lead is chosen apart (leadOf).
 // Deterministic: ties go to the earlier sentence.
 import type { Block } from './document.ts';
 import { contentWords, isStopWord, splitSentences } from './sentences.ts';
@@ -17,6 +18,10 @@ export interface Candidate {
 
 const CENTROID_TERMS = 60;
 const MMR_LAMBDA = 0.75;
+/** Sentences that say what is required, what fails, what is deleted or never done, what the default is. */
+export const INFORMATIVE = /\b(?:requires?|required|must|fails?|failed|errors?|deletes?|removes?|overwrites?|never|always|not supported|does not|doesn't|do not|don't|cannot|can't|is not|isn't|only|default|defaults to|deprecated|warning|important|note that|instead|limit|maximum|exit status)\b/i;
+/** A licence's terms: what you may and must do, and what is disclaimed. */
+export const LICENCE_TERMS = /\b(?:you may|may not|must|provided that|permission|permitted|conditions?|warranty|liab(?:le|ility)|royalty|patent|source code|verbatim|modif(?:y|ied|ications?)|distribut(?:e|ion))\b/i;
 
 function isProse(sentence: string, kind: Block['kind']): boolean {
   const words = sentence.split(/\s+/);
@@ -72,7 +77,7 @@ function setSimilarity(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
  * Scores candidates and returns them best first, each pick penalised by its likeness to those
  * already picked. `factWords` are words of the document's key facts and title.
  */
-export function rankSentences(candidates: readonly Candidate[], factWords: ReadonlySet<string>, limit: number): Candidate[] {
+export function rankSentences(candidates: readonly Candidate[], factWords: ReadonlySet<string>, limit: number, cue: RegExp = INFORMATIVE): Candidate[] {
   if (candidates.length === 0) return [];
   const sentenceFrequency = new Map<string, number>();
   const termFrequency = new Map<string, number>();
@@ -102,10 +107,11 @@ export function rankSentences(candidates: readonly Candidate[], factWords: Reado
     const score =
       raw[i]! / top +
       // The sentences right after the lead often finish saying what the document is.
-      (i > 0 && i < 3 ? 0.2 : 0) +
+      (candidate.index > 0 && candidate.index < 3 ? 0.2 : 0) +
       (candidate.firstInSection ? 0.15 : 0) +
-      (i < n * 0.1 ? 0.1 : 0) +
-      Math.min(0.2, factHits * 0.05);
+      (candidate.index < n * 0.1 ? 0.1 : 0) +
+      Math.min(0.2, factHits * 0.05) +
+      (cue.test(candidate.text) ? 0.25 : 0);
     return { ...candidate, score };
   });
 
@@ -114,15 +120,12 @@ export function rankSentences(candidates: readonly Candidate[], factWords: Reado
   // Likeness of each remaining candidate to its closest pick, updated with each new pick only.
   const redundancy = new Array<number>(remaining.length).fill(0);
   while (picked.length < limit && remaining.length > 0) {
-    // The lead (the document's first sentence) is always picked first: it says what the text is.
     let best = 0;
-    let bestValue = picked.length === 0 ? Infinity : -Infinity;
-    if (picked.length > 0) {
-      remaining.forEach((candidate, i) => {
-        const value = MMR_LAMBDA * candidate.score - (1 - MMR_LAMBDA) * redundancy[i]!;
-        if (value > bestValue) [best, bestValue] = [i, value];
-      });
-    }
+    let bestValue = -Infinity;
+    remaining.forEach((candidate, i) => {
+      const value = MMR_LAMBDA * candidate.score - (1 - MMR_LAMBDA) * redundancy[i]!;
+      if (value > bestValue) [best, bestValue] = [i, value];
+    });
     const chosen = remaining.splice(best, 1)[0]!;
     redundancy.splice(best, 1);
     picked.push(chosen);
@@ -131,4 +134,25 @@ export function rankSentences(candidates: readonly Candidate[], factWords: Reado
     });
   }
   return picked;
+}
+
+/**
+ * The lead: the first sentence of the first paragraph that is prose, not a badge line or a path
+ * ("Source Code: lib/path.js"): one ending like a sentence, or long enough to be one. Short leads
+ * count ("Node.js body parsing middleware."): they say what the thing is.
+ */
+const BOILERPLATE = /^(?:copyright\b|©|\(c\)\s)|\bredistribute it and\/or modify\b|\bWITHOUT ANY WARRANTY\b/i;
+
+export function leadOf(blocks: readonly Block[], title: string): Candidate | undefined {
+  const titleLower = title.toLowerCase();
+  for (const block of blocks.slice(0, 60)) {
+    if (block.kind !== 'paragraph' || BOILERPLATE.test(block.text)) continue;
+    const first = compact(splitSentences(block.text)[0] ?? '');
+    const words = first.split(/\s+/).length;
+    if (first.toLowerCase() === titleLower || !/\p{L}{2}/u.test(first)) continue;
+    if (!((/[.!?]$/.test(first) && words >= 3) || (words >= 8 && !/:$/.test(first)))) continue;
+    if (words > 80) return undefined;
+    return { text: first, index: -1, words: new Set(contentWords(first)), firstInSection: true, score: Infinity };
+  }
+  return undefined;
 }

@@ -1,0 +1,82 @@
+// Reference material: options, settings, functions and error codes, each with its one-line meaning.
+// They come as list items "term — meaning" (man pages, <dt>/<dd>), "`term`: meaning" (Markdown
+// option lists), table rows "term | meaning", or headings naming an identifier followed by the
+// sentence that explains it (API pages: "### path.join([...paths])").
+import { squash, type Block } from './document.ts';
+import { splitSentences } from './sentences.ts';
+
+export interface Definition {
+  term: string;
+  meaning: string;
+  /** Position of its block. */
+  order: number;
+}
+
+const MAX_TERM_CHARACTERS = 48;
+const MAX_MEANING_CHARACTERS = 160;
+/** "-c, --create", "--maxdepth VALUE", "origin", "DEBUG_COLORS", "reply.send(data)", "FST_ERR_NOT_FOUND". */
+const TERM = /^(?:--?[\w?][\w-]*(?:[ =][A-Z[<{][^\s—:]*)?(?:,\s*--?[\w-]+(?:[ =][A-Z[<{][^\s—:]*)?)*|[.\w$@/:-]+(?:\([^()]{0,40}\))?)$/;
+/** An identifier heading: "path.join([...paths])", "Class: tty.ReadStream", "Event: 'resize'", ".send(data)". */
+const IDENTIFIER_HEADING = /^(?:(?:Class|Event|Method|Property|Static method):\s*)?['"]?[.\w$]*[._$]\w[\w$.]*(?:\([^()]*(?:\([^()]*\)[^()]*)*\))?['"]?$|^\.\w+\(|^`?--?[\w-]+`?$/;
+
+const DEFAULT_SENTENCE = /\b(?:defaults? (?:to|is)|by default|the default|default:)/i;
+const clipMeaning = (text: string) => (text.length <= MAX_MEANING_CHARACTERS ? text : `${text.slice(0, MAX_MEANING_CHARACTERS - 1).trimEnd()}…`);
+
+/** The first sentence of a meaning, and the sentence giving its default when another one does. */
+function firstSentence(text: string): string {
+  const sentences = splitSentences(squash(text));
+  const first = sentences[0] ?? '';
+  const fallback = DEFAULT_SENTENCE.test(first) ? undefined : sentences.slice(1).find((sentence) => DEFAULT_SENTENCE.test(sentence));
+  return fallback ? `${clipMeaning(first)} ${clipMeaning(fallback)}` : clipMeaning(first);
+}
+
+/** Usage text in a code block: "  -c/--connections NUM" with its description indented below or beside it. */
+function fromUsage(code: string, order: number): Definition[] {
+  const found: Definition[] = [];
+  const lines = code.split('\n');
+  lines.forEach((line, i) => {
+    const option = /^(\s*)(--?[\w?][\w/=<>[\]|,. -]*?)(?:\s{2,}(\S.*))?$/.exec(line);
+    if (!option || option[2]!.length > MAX_TERM_CHARACTERS) return;
+    const indent = option[1]!.length;
+    const below: string[] = [];
+    for (let j = i + 1; j < lines.length && /^\s*/.exec(lines[j]!)![0].length > indent && lines[j]!.trim() && !/^\s*--?\w/.test(lines[j]!); j += 1) below.push(lines[j]!.trim());
+    const meaning = squash([option[3] ?? '', ...below].join(' '));
+    if (meaning.split(' ').length >= 2) found.push({ term: option[2]!.trim(), meaning: firstSentence(meaning), order });
+  });
+  return found;
+}
+
+function fromItem(text: string): { term: string; meaning: string } | undefined {
+  const match = /^(.{1,60}?)(?:\s+—\s+|:\s+|\s+-\s+|\s+–\s+)(.+)$/.exec(text);
+  if (!match) return undefined;
+  const term = match[1]!.trim();
+  if (term.length > MAX_TERM_CHARACTERS || !TERM.test(term)) return undefined;
+  // Plain words before a colon are a sentence ("Note: …"), unless they look like code.
+  if (/^[A-Za-z]+$/.test(term) && !/^[a-z]+[A-Z]\w*$|^[A-Z][A-Z0-9_]+$/.test(term) && !/^[a-z]+$/.test(term)) return undefined;
+  const meaning = firstSentence(match[2]!);
+  return meaning.split(' ').length >= 2 ? { term, meaning } : undefined;
+}
+
+export function definitionsOf(blocks: readonly Block[]): Definition[] {
+  const definitions: Definition[] = [];
+  blocks.forEach((block, order) => {
+    if (block.kind === 'code') {
+      definitions.push(...fromUsage(block.text, order));
+    } else if (block.kind === 'item') {
+      const found = fromItem(block.text);
+      if (found) definitions.push({ ...found, order });
+    } else if (block.kind === 'row') {
+      const [term, ...rest] = block.text.split(' | ');
+      if (term && rest.length > 0 && term.length <= MAX_TERM_CHARACTERS && TERM.test(term) && /[_.(-]|[a-z][A-Z]/.test(term)) {
+        const meaning = firstSentence(rest.find((cell) => cell.split(' ').length >= 3) ?? '');
+        if (meaning) definitions.push({ term, meaning, order });
+      }
+    } else if (block.kind === 'heading' && block.text.length <= 80 && (IDENTIFIER_HEADING.test(block.text) || (block.level >= 3 && /^[a-z][\w$]*$/.test(block.text)))) {
+      const section = blocks.slice(order + 1, order + 8);
+      const end = section.findIndex((b) => b.kind === 'heading');
+      const paragraphs = (end < 0 ? section : section.slice(0, end)).filter((b) => b.kind === 'paragraph' && b.text.split(' ').length >= 4);
+      if (paragraphs.length > 0) definitions.push({ term: block.text.replace(/^(?:Class|Event|Method|Property|Static method):\s*/, ''), meaning: firstSentence(paragraphs.map((b) => b.text).join(' ')), order });
+    }
+  });
+  return definitions;
+}

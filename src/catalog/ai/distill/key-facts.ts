@@ -1,0 +1,142 @@
+// Facts as facts: the commands to run, the options and terms a reference defines, the limits and
+// defaults it states, the versions and dates it gives, each with the sentence it comes from, so a
+// reader gets the value and its meaning together. Ranked within each kind, then interleaved so
+// that no kind crowds the others out.
+import type { Definition } from './definitions.ts';
+import { squash, type Block } from './document.ts';
+import { extractDates, extractNumbers } from './facts.ts';
+import { maskUrls } from './mask-urls.ts';
+import { splitSentences } from './sentences.ts';
+
+export type FactKind = 'command' | 'option' | 'definition' | 'limit' | 'version' | 'date';
+
+export interface KeyFact {
+  fact: string;
+  kind: FactKind;
+  /** The sentence (or definition, or section) it comes from, clipped. */
+  sentence: string;
+}
+
+const MAX_SENTENCE_CHARACTERS = 170;
+/** Shell commands worth running as written: installs, and the tool invoked in a `$ ` prompt. */
+const COMMAND = /^\s*(?:\$\s+)?((?:sudo\s+)?(?:npm|npx|yarn|pnpm|bun|deno|pip3?|pipx|apt(?:-get)?|brew|cargo|go|gem|composer|dnf|yum|docker|make)\s+(?:i|install|add|get|run|exec|build|test|-g)\b[^\n#]{0,80})/;
+const PROMPT = /^\s*\$\s+(\S[^\n]{2,80})$/;
+/** Words that make a number a limit or a default worth keeping with its sentence. */
+const LIMIT_CUE = /\b(?:default(?:s|ed)?|maximum|minimum|max|min|limit(?:s|ed)?|at most|at least|up to|no more than|more than|less than|exceed(?:s|ing)?|exit status|exit code|exits? with|returns? (?:status|code)|timeout|status of|only)\b/i;
+const BARE_NUMBER = /(?<![\w.,#-])\d{1,3}(?:,\d{3})+(?![\w,])|(?<![\w.,#-])\d+(?:\.\d+)?(?![\w.])/g;
+
+/** A sentence clipped to show the fact: from its start, or around the fact when that lies far in. */
+export function clipAround(sentence: string, fact: string, max = MAX_SENTENCE_CHARACTERS): string {
+  const text = squash(sentence);
+  if (text.length <= max) return text;
+  const at = text.toLowerCase().indexOf(fact.toLowerCase());
+  if (at < 0 || at + fact.length < max - 20) return `${text.slice(0, max - 1).trimEnd()}…`;
+  const start = Math.max(0, Math.min(at - Math.floor((max - fact.length) / 2), text.length - max + 1));
+  return `…${text.slice(start + 1, start + max - 1).trim()}…`;
+}
+
+interface Ranked extends KeyFact {
+  score: number;
+  order: number;
+}
+
+function commandsOf(blocks: readonly Block[]): Ranked[] {
+  const found: Ranked[] = [];
+  const seen = new Set<string>();
+  let heading = '';
+  blocks.forEach((block, order) => {
+    if (block.kind === 'heading') heading = block.text;
+    if (block.kind !== 'code') return;
+    for (const line of block.text.split('\n')) {
+      const command = squash(COMMAND.exec(line)?.[1] ?? PROMPT.exec(line)?.[1] ?? '');
+      if (!command || seen.has(command)) continue;
+      seen.add(command);
+      const install = /\b(?:install|add|get|-g)\b/.test(command);
+      found.push({ fact: command, kind: 'command', sentence: clipAround(heading, command), score: (install ? 2 : 1) - order / blocks.length, order });
+    }
+  });
+  return found.sort((a, b) => b.score - a.score || a.order - b.order);
+}
+
+function definitionFacts(definitions: readonly Definition[], prose: string, blockCount: number): Ranked[] {
+  const lower = prose.toLowerCase();
+  return definitions
+    .map((definition) => {
+      const key = definition.term.replace(/\(.*$/, '').split(/[ ,=]/)[0]!.toLowerCase();
+      let mentions = 0;
+      for (let at = lower.indexOf(key); at >= 0 && mentions < 50; at = lower.indexOf(key, at + key.length)) mentions += 1;
+      const score = Math.log2(1 + mentions) + (LIMIT_CUE.test(definition.meaning) ? 0.7 : 0) + (definition.order < blockCount * 0.15 ? 0.5 : 0);
+      const kind: FactKind = definition.term.startsWith('-') ? 'option' : 'definition';
+      return { fact: definition.term, kind, sentence: definition.meaning, score, order: definition.order };
+    })
+    .sort((a, b) => b.score - a.score || a.order - b.order);
+}
+
+function sentenceFacts(blocks: readonly Block[]): { limits: Ranked[]; versions: Ranked[]; dates: Ranked[] } {
+  const limits: Ranked[] = [];
+  const versions: Ranked[] = [];
+  const dates: Ranked[] = [];
+  const seen = new Set<string>();
+  let order = 0;
+  for (const block of blocks) {
+    if (block.kind !== 'paragraph' && block.kind !== 'item') continue;
+    for (const raw of splitSentences(block.text)) {
+      order += 1;
+      const sentence = maskUrls(raw);
+      const { dates: found, masked } = extractDates(sentence);
+      for (const date of found) {
+        if (seen.has(`date:${date.text}`)) continue;
+        seen.add(`date:${date.text}`);
+        dates.push({ fact: date.text, kind: 'date', sentence: clipAround(raw, date.text), score: -order, order });
+      }
+      const numbers = extractNumbers(masked);
+      // API history lines ("Added in: v0.1.99") date an entry; they are not the document's version.
+      const history = /^(?:Added in|Deprecated since|Changed in|Removed in)\b/i.test(raw);
+      for (const number of history ? [] : numbers) {
+        if (!/^(?:v\d|[Vv]ersion\s|\d+\.\d+\.\d)/.test(number.text) || seen.has(`version:${number.text}`)) continue;
+        seen.add(`version:${number.text}`);
+        versions.push({ fact: number.text, kind: 'version', sentence: clipAround(raw, number.text), score: -order, order });
+      }
+      if (!LIMIT_CUE.test(sentence)) continue;
+      const valued = numbers.find((number) => !/^(?:v\d|[Vv]ersion\s)/.test(number.text))?.text ?? masked.match(BARE_NUMBER)?.find((n) => !/^(?:19|20)\d\d$/.test(n));
+      if (!valued || seen.has(`limit:${squash(raw)}`)) continue;
+      seen.add(`limit:${squash(raw)}`);
+      limits.push({ fact: valued, kind: 'limit', sentence: clipAround(raw, valued), score: -order, order });
+    }
+  }
+  const first = (ranked: Ranked[]) => ranked.sort((a, b) => b.score - a.score);
+  return { limits: first(limits), versions: first(versions), dates: first(dates) };
+}
+
+/** How many of each kind one round of the interleaving takes, by document kind. */
+export type FactMix = Partial<Record<FactKind, number>>;
+const DEFAULT_MIX: FactMix = { command: 1, option: 2, definition: 2, limit: 1, version: 1, date: 1 };
+
+export function keyFactsOf(blocks: readonly Block[], definitions: readonly Definition[], prose: string, mix: FactMix = DEFAULT_MIX): KeyFact[] {
+  const { limits, versions, dates } = sentenceFacts(blocks);
+  const definitionRanked = definitionFacts(definitions, prose, blocks.length);
+  const pools: Record<FactKind, Ranked[]> = {
+    command: commandsOf(blocks).slice(0, 4),
+    option: definitionRanked.filter((fact) => fact.kind === 'option'),
+    definition: definitionRanked.filter((fact) => fact.kind === 'definition'),
+    limit: limits,
+    version: versions.slice(0, 4),
+    date: dates.slice(0, 4),
+  };
+  const kinds = (Object.keys(pools) as FactKind[]).filter((kind) => (mix[kind] ?? 0) > 0);
+  const taken: KeyFact[] = [];
+  const seen = new Set<string>();
+  for (let round = 0; kinds.some((kind) => pools[kind].length > 0) && taken.length < 400; round += 1) {
+    for (const kind of kinds) {
+      for (let n = 0; n < (mix[kind] ?? 0); n += 1) {
+        const next = pools[kind].shift();
+        if (!next) break;
+        const key = `${next.fact}\u0000${next.sentence}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        taken.push({ fact: next.fact, kind: next.kind, sentence: next.sentence });
+      }
+    }
+  }
+  return taken;
+}
