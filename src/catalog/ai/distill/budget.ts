@@ -14,7 +14,7 @@ export interface BudgetRule {
 
 export const BUDGETS: Record<Detail, BudgetRule> = {
   brief: { share: 0.05, min: 120, max: 800 },
-  normal: { share: 0.12, min: 240, max: 2400 },
+  normal: { share: 0.15, min: 240, max: 3000 },
   full: { share: 0.25, min: 480, max: 6000 },
 };
 

@@ -8,6 +8,7 @@ import { detectFormat } from './detect-format.ts';
 import { plainText, squash, type DocumentFormat, type ReadDocument, type Release } from './document.ts';
 import { documentKind, type DocumentKind } from './document-kind.ts';
 import { fitBudget } from './fit-budget.ts';
+import { maskUrls } from './mask-urls.ts';
 import { keyFactsOf, type FactMix, type KeyFact } from './key-facts.ts';
 import { clip, outlineOf } from './outline.ts';
 import { rankFacts } from './rank-facts.ts';
@@ -61,6 +62,8 @@ export interface Distillation extends DistilledContent {
 
 const MAX_TITLE_CHARACTERS = 150;
 const SENTENCES_RANKED = 80;
+/** How many of a changelog's releases its key points may quote. */
+const NEWEST_RELEASES = 5;
 /** How the facts of each kind are interleaved, by document kind. */
 const FACT_MIX: Record<DocumentKind, FactMix> = {
   changelog: { command: 1, version: 1, date: 1, limit: 1 },
@@ -89,7 +92,16 @@ function titleFromUrl(url: string | undefined): string | undefined {
 
 /** The document's own title, else one from the URL, else its first sentence. */
 function titleOf(document: ReadDocument, url: string | undefined, firstSentence: string | undefined): string {
-  return clip(squash(document.title ?? '') || titleFromUrl(url) || clip(firstSentence ?? 'Untitled', 100), MAX_TITLE_CHARACTERS);
+  const own = squash(maskUrls(document.title ?? ''));
+  return clip(own || titleFromUrl(url) || clip(firstSentence ?? 'Untitled', 100), MAX_TITLE_CHARACTERS);
+}
+
+/** Index of the first block after a changelog's `count` newest releases (the block heading the next one). */
+function newestReleasesEnd(document: ReadDocument, releases: readonly Release[], count = NEWEST_RELEASES): number {
+  const next = releases[count];
+  if (!next) return document.blocks.length;
+  const at = document.blocks.findIndex((block) => (block.kind === 'heading' || block.kind === 'paragraph') && block.text.includes(next.version) && block.text.split(' ').length <= 10);
+  return at < 0 ? document.blocks.length : at;
 }
 
 /** For texts without a sentence long enough to rank: the first block that is not the title, clipped. */
@@ -106,11 +118,15 @@ export async function distill(content: string, url: string | undefined, request:
     throw new ToolError(422, 'no_text_found', `no readable text was found in the ${document.format === 'html' ? 'HTML' : document.format} document`);
   }
 
-  const candidates = sentenceCandidates(document.blocks);
-  const title = titleOf(document, url, candidates[0]?.text);
   const releases = document.releases ?? releasesOf(document.blocks);
   const definitions = definitionsOf(document.blocks);
+  const title = titleOf(document, url, sentenceCandidates(document.blocks.slice(0, 40))[0]?.text);
   const kind = documentKind(document, title, releases, definitions, document.format);
+  // A changelog's sentences worth quoting are its preface and newest entries, not those of years ago.
+  const sentenceBlocks = kind === 'changelog' ? document.blocks.slice(0, newestReleasesEnd(document, releases)) : document.blocks;
+  // Definitions are served as facts; as sentences they would say the same twice.
+  const defined = new Set(definitions.map((definition) => definition.term));
+  const candidates = sentenceCandidates(sentenceBlocks).filter((candidate) => !defined.has(/^(.{1,60}?)(?: — |: | - | – )/.exec(candidate.text)?.[1] ?? ''));
   const facts = rankFacts(document, title);
   const prose = document.blocks.filter((block) => block.kind !== 'code').map((block) => block.text).join('\n');
   const keyFacts = keyFactsOf(document.blocks, kind === 'changelog' ? [] : definitions, prose, FACT_MIX[kind]);
@@ -121,7 +137,7 @@ export async function distill(content: string, url: string | undefined, request:
   // Sentences naming the title's words and the main facts rank higher.
   const factWords = new Set([...contentWords(title), ...facts.entities.slice(0, 20).flatMap((entity) => contentWords(entity)), ...facts.keywords.slice(0, 10).map((k) => k.toLowerCase())]);
   const titleLower = title.toLowerCase();
-  const lead = leadOf(document.blocks, title);
+  const lead = leadOf(kind === 'changelog' ? document.blocks.slice(0, newestReleasesEnd(document, releases, 0)) : document.blocks, title);
   const ranked = rankSentences(
     candidates.filter((candidate) => squash(candidate.text).toLowerCase() !== titleLower && candidate.text !== lead?.text),
     factWords,

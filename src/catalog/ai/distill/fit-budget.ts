@@ -38,10 +38,10 @@ type Plan = readonly (readonly [Part, number])[];
 
 /** Per kind: the parts in the order they are served, each with the share of the budget it may take first. */
 const PLANS: Record<DocumentKind, Plan> = {
-  changelog: [['summary', 0.08], ['releases', 0.6], ['facts', 0.08], ['outline', 0.04], ['keyPoints', 0.08], ['entities', 0.04], ['keywords', 0.03], ['numbers', 0.02], ['dates', 0.03]],
+  changelog: [['releases', 0.62], ['facts', 0.08], ['outline', 0.04], ['keyPoints', 0.1], ['entities', 0.04], ['keywords', 0.03], ['numbers', 0.02], ['dates', 0.03]],
   manual: [['summary', 0.14], ['facts', 0.42], ['outline', 0.08], ['keyPoints', 0.22], ['entities', 0.04], ['keywords', 0.04], ['numbers', 0.02], ['dates', 0.02]],
   reference: [['summary', 0.14], ['facts', 0.4], ['outline', 0.1], ['keyPoints', 0.22], ['entities', 0.04], ['keywords', 0.05], ['numbers', 0.02], ['dates', 0.02]],
-  licence: [['summary', 0.18], ['outline', 0.14], ['keyPoints', 0.38], ['facts', 0.12], ['entities', 0.06], ['keywords', 0.04], ['numbers', 0.02], ['dates', 0.04]],
+  licence: [['summary', 0.16], ['outline', 0.3], ['keyPoints', 0.3], ['facts', 0.1], ['entities', 0.06], ['keywords', 0.03], ['numbers', 0.02], ['dates', 0.03]],
   article: [['summary', 0.18], ['facts', 0.26], ['outline', 0.12], ['keyPoints', 0.28], ['entities', 0.06], ['keywords', 0.05], ['numbers', 0.03], ['dates', 0.03]],
 };
 /** Parts that get one more item per round once every part had its share: cheap facts before costly sentences. */

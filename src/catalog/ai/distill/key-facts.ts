@@ -23,6 +23,8 @@ const COMMAND = /^\s*(?:\$\s+)?((?:sudo\s+)?(?:npm|npx|yarn|pnpm|bun|deno|pip3?|
 const PROMPT = /^\s*\$\s+(\S[^\n]{2,80})$/;
 /** Words that make a number a limit or a default worth keeping with its sentence. */
 const LIMIT_CUE = /\b(?:default(?:s|ed)?|maximum|minimum|max|min|limit(?:s|ed)?|at most|at least|up to|no more than|more than|less than|exceed(?:s|ing)?|exit status|exit code|exits? with|returns? (?:status|code)|timeout|status of|only)\b/i;
+/** A number after these words names a part of the text or a version, not a quantity: "section 6". */
+const REFERENCE_BEFORE = /\b(?:sections?|clauses?|articles?|paragraphs?|chapters?|parts?|options?|versions?|step|page|issue|§)\s*$/i;
 const BARE_NUMBER = /(?<![\w.,#-])\d{1,3}(?:,\d{3})+(?![\w,])|(?<![\w.,#-])\d+(?:\.\d+)?(?![\w.])/g;
 
 /** A sentence clipped to show the fact: from its start, or around the fact when that lies far in. */
@@ -58,14 +60,22 @@ function commandsOf(blocks: readonly Block[]): Ranked[] {
   return found.sort((a, b) => b.score - a.score || a.order - b.order);
 }
 
+/** The name a term is mentioned by: its long option ("--all" in "-a, --all"), else its first word without arguments. */
+function mentionKey(term: string): string {
+  const options = term.match(/--?[\w-]+/g) ?? [];
+  const longest = options.sort((a, b) => b.length - a.length)[0];
+  return (longest && term.startsWith('-') ? longest : term.replace(/\(.*$/, '').split(/[ ,=[]/)[0]!).toLowerCase();
+}
+
 function definitionFacts(definitions: readonly Definition[], prose: string, blockCount: number): Ranked[] {
-  const lower = prose.toLowerCase();
+  // One pass over the text counts every option and identifier; each term is then looked up.
+  const counts = new Map<string, number>();
+  for (const [token] of prose.toLowerCase().matchAll(/(?<![\w-])--?[\w-]+|[\w$]+(?:\.[\w$]+)*/g)) counts.set(token, (counts.get(token) ?? 0) + 1);
   return definitions
     .map((definition) => {
-      const key = definition.term.replace(/\(.*$/, '').split(/[ ,=]/)[0]!.toLowerCase();
-      let mentions = 0;
-      for (let at = lower.indexOf(key); at >= 0 && mentions < 50; at = lower.indexOf(key, at + key.length)) mentions += 1;
-      const score = Math.log2(1 + mentions) + (LIMIT_CUE.test(definition.meaning) ? 0.7 : 0) + (definition.order < blockCount * 0.15 ? 0.5 : 0);
+      const key = mentionKey(definition.term);
+      const mentions = counts.get(key) ?? 0;
+      const score = Math.log2(1 + Math.max(0, mentions - 1)) + (LIMIT_CUE.test(definition.meaning) ? 0.7 : 0) + (definition.order < blockCount * 0.15 ? 0.5 : 0);
       const kind: FactKind = definition.term.startsWith('-') ? 'option' : 'definition';
       return { fact: definition.term, kind, sentence: definition.meaning, score, order: definition.order };
     })
@@ -98,7 +108,9 @@ function sentenceFacts(blocks: readonly Block[]): { limits: Ranked[]; versions: 
         versions.push({ fact: number.text, kind: 'version', sentence: clipAround(raw, number.text), score: -order, order });
       }
       if (!LIMIT_CUE.test(sentence)) continue;
-      const valued = numbers.find((number) => !/^(?:v\d|[Vv]ersion\s)/.test(number.text))?.text ?? masked.match(BARE_NUMBER)?.find((n) => !/^(?:19|20)\d\d$/.test(n));
+      const valued =
+        numbers.find((number) => !/^(?:v\d|[Vv]ersion\s)/.test(number.text))?.text ??
+        [...masked.matchAll(BARE_NUMBER)].find((match) => !/^(?:19|20)\d\d$/.test(match[0]) && !REFERENCE_BEFORE.test(masked.slice(Math.max(0, match.index - 12), match.index)))?.[0];
       if (!valued || seen.has(`limit:${squash(raw)}`)) continue;
       seen.add(`limit:${squash(raw)}`);
       limits.push({ fact: valued, kind: 'limit', sentence: clipAround(raw, valued), score: -order, order });

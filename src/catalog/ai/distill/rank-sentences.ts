@@ -19,7 +19,7 @@ export interface Candidate {
 const CENTROID_TERMS = 60;
 const MMR_LAMBDA = 0.75;
 /** Sentences that say what is required, what fails, what is deleted or never done, what the default is. */
-export const INFORMATIVE = /\b(?:requires?|required|must|fails?|failed|errors?|deletes?|removes?|overwrites?|never|always|not supported|does not|doesn't|do not|don't|cannot|can't|is not|isn't|only|default|defaults to|deprecated|warning|important|note that|instead|limit|maximum|exit status)\b/i;
+export const INFORMATIVE = /\b(?:requires?|required|must|fails?|failed|errors?|delete[sd]?|remove[sd]?|overwrit(?:es?|ten)|never|always|not supported|does not|doesn't|do not|don't|cannot|can't|is not|isn't|only|default|defaults to|deprecated|warning|important|note that|instead|limit|maximum|exit status)\b/i;
 /** A licence's terms: what you may and must do, and what is disclaimed. */
 export const LICENCE_TERMS = /\b(?:you may|may not|must|provided that|permission|permitted|conditions?|warranty|liab(?:le|ility)|royalty|patent|source code|verbatim|modif(?:y|ied|ications?)|distribut(?:e|ion))\b/i;
 
@@ -111,7 +111,9 @@ export function rankSentences(candidates: readonly Candidate[], factWords: Reado
       (candidate.firstInSection ? 0.15 : 0) +
       (candidate.index < n * 0.1 ? 0.1 : 0) +
       Math.min(0.2, factHits * 0.05) +
-      (cue.test(candidate.text) ? 0.25 : 0);
+      (cue.test(candidate.text) ? 0.25 : 0) -
+      // A sentence of 40+ words costs what two do: it must say twice as much.
+      (candidate.text.split(' ').length > 40 ? 0.15 : 0);
     return { ...candidate, score };
   });
 

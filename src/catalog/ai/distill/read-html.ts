@@ -5,6 +5,7 @@
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
 import { squash, type Block, type ReadDocument } from './document.ts';
+import { NAVIGATION_LINK } from './read-markdown.ts';
 
 const DROPPED = new Set(['script', 'style', 'noscript', 'template', 'svg', 'canvas', 'iframe', 'object', 'embed', 'form', 'button', 'select', 'textarea', 'input', 'head']);
 const CHROME = new Set(['nav', 'header', 'footer', 'aside']);
@@ -23,8 +24,7 @@ interface DomNode {
 }
 
 const nameOf = (node: DomNode) => node.nodeName.toLowerCase();
-/** Link texts that navigate rather than say something: "[src]", "source", "¶", "edit", "back to top". */
-const NAVIGATION_LINK = /^\W*(?:src|source|view source|edit|permalink|top|back to top|#|¶|§|link)\W*$/i;
+
 /** Heading text without Sphinx/MkDocs permalink markers ("¶", "#"). */
 const headingText = (text: string) => squash(text).replace(/\s*[¶#§]+$/u, '').trim();
 

@@ -14,6 +14,9 @@ const LINK_DEFINITION = /^ {0,3}\[[^\]]+\]:\s*\S+/;
 const HTML_BLOCK_LINE = /^ {0,3}<\/?[a-zA-Z][^>]*>\s*$/;
 const HTML_HEADING_LINE = /^ {0,3}<h([1-6])\b[^>]*>(.*)<\/h\1>\s*$/i;
 
+/** Link texts that navigate rather than say something: "[src]", "source", "¶", "edit", "back to top". */
+export const NAVIGATION_LINK = /^\W*(?:src|source|view source|edit|permalink|top|back to top|#|¶|§)\W*$/i;
+
 /** Stands for the n-th code span while the rest of the line is reduced (private-use characters). */
 const codeMark = (n: number) => `\uE000${n}\uE001`;
 
@@ -34,7 +37,7 @@ export function inlineText(markdown: string, codeTerms?: string[]): string {
     })
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, '') // images
     .replace(/!\[([^\]]*)\]\[[^\]]*\]/g, '')
-    .replace(/\[([^\]]+)\]\((?:[^()\s]|\([^()\s]*\))*(?:\s+"[^"]*")?\)/g, '$1') // inline links keep their text
+    .replace(/\[([^\]]+)\]\((?:[^()\s]|\([^()\s]*\))*(?:\s+"[^"]*")?\)/g, (_, text: string) => (NAVIGATION_LINK.test(text) ? '' : text)) // inline links keep their text
     .replace(/\[([^\]]+)\]\[[^\]]*\]/g, '$1') // reference links
     .replace(/\[([^\]]+)\](?!\()/g, (whole, text: string) => (/^[ xX]$/.test(text) ? whole : text)) // shortcut references
     .replace(/<(https?:\/\/[^>\s]+)>/g, '$1') // autolinks
