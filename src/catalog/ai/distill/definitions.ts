@@ -15,7 +15,8 @@ export interface Definition {
 const MAX_TERM_CHARACTERS = 48;
 const MAX_MEANING_CHARACTERS = 160;
 /** "-c, --create", "--maxdepth VALUE", "origin", "DEBUG_COLORS", "reply.send(data)", "FST_ERR_NOT_FOUND". */
-const TERM = /^(?:--?[\w?][\w-]*(?:[ =][A-Z[<{][^\s—:]*)?(?:,\s*--?[\w-]+(?:[ =][A-Z[<{][^\s—:]*)?)*|[.\w$@/:-]+(?:\([^()]{0,40}\))?)$/;
+const OPTION = String.raw`--?[\w?][\w-]*(?:\[[^\]\s]*\])?(?:[ =]\[?[\w<{[][^\s—:,]*)?`;
+const TERM = new RegExp(String.raw`^(?:${OPTION}(?:,?\s+${OPTION})*|[.\w$@/:-]+(?:\([^()]{0,40}\))?)$`);
 /** An identifier heading: "path.join([...paths])", "Class: tty.ReadStream", "Event: 'resize'", ".send(data)". */
 const IDENTIFIER_HEADING = /^(?:(?:Class|Event|Method|Property|Static method):\s*)?['"]?[.\w$]*[._$]\w[\w$.]*(?:\([^()]*(?:\([^()]*\)[^()]*)*\))?['"]?$|^\.\w+\(|^`?--?[\w-]+`?$/;
 
@@ -54,10 +55,18 @@ function fromItem(text: string): { term: string; meaning: string } | undefined {
   // Plain words before a colon are a sentence ("Note: …"), unless they look like code.
   if (/^[A-Za-z]+$/.test(term) && !/^[a-z]+[A-Z]\w*$|^[A-Z][A-Z0-9_]+$/.test(term) && !/^[a-z]+$/.test(term)) return undefined;
   const meaning = firstSentence(match[2]!);
-  return meaning.split(' ').length >= 2 ? { term, meaning } : undefined;
+  // An option may be explained in a word ("-d — Decompress."); anything else needs more.
+  return meaning.split(' ').length >= (term.startsWith('-') ? 1 : 2) ? { term, meaning } : undefined;
 }
 
+/** Versions and numbers head history tables and value lists ("v0.7.7 | Added in", "-1: to the left"): they define nothing. */
+const NOT_A_TERM = /^(?:v?\d+(?:\.\d+)*[\w.-]*|-\d+|\d.*)$/;
+
 export function definitionsOf(blocks: readonly Block[]): Definition[] {
+  return collect(blocks).filter((definition) => !NOT_A_TERM.test(definition.term));
+}
+
+function collect(blocks: readonly Block[]): Definition[] {
   const definitions: Definition[] = [];
   blocks.forEach((block, order) => {
     if (block.kind === 'code') {

@@ -12,7 +12,7 @@ import { maskUrls } from './mask-urls.ts';
 import { keyFactsOf, type FactMix, type KeyFact } from './key-facts.ts';
 import { clip, outlineOf } from './outline.ts';
 import { rankFacts } from './rank-facts.ts';
-import { INFORMATIVE, LICENCE_TERMS, leadOf, rankSentences, sentenceCandidates } from './rank-sentences.ts';
+import { BOILERPLATE, INFORMATIVE, LICENCE_TERMS, leadOf, type Candidate, rankSentences, sentenceCandidates } from './rank-sentences.ts';
 import { isDebianChangelog, readDebianChangelog } from './read-debian-changelog.ts';
 import { readHtml } from './read-html.ts';
 import { readMarkdown } from './read-markdown.ts';
@@ -62,12 +62,14 @@ export interface Distillation extends DistilledContent {
 
 const MAX_TITLE_CHARACTERS = 150;
 const SENTENCES_RANKED = 80;
+/** Sentences read in order after the lead when the document has no introduction of its own. */
+const OPENING_SENTENCES = 4;
 /** How many of a changelog's releases its key points may quote. */
 const NEWEST_RELEASES = 5;
 /** How the facts of each kind are interleaved, by document kind. */
 const FACT_MIX: Record<DocumentKind, FactMix> = {
   changelog: { command: 1, version: 1, date: 1, limit: 1 },
-  manual: { option: 3, limit: 1, definition: 1, command: 1, version: 1, date: 1 },
+  manual: { option: 4, limit: 1, definition: 1, command: 1 },
   reference: { definition: 3, option: 2, limit: 1, command: 1, version: 1, date: 1 },
   licence: { limit: 1, version: 1, date: 1, definition: 1 },
   article: { command: 1, limit: 1, option: 1, definition: 1, version: 1, date: 1 },
@@ -92,7 +94,12 @@ function titleFromUrl(url: string | undefined): string | undefined {
 
 /** The document's own title, else one from the URL, else its first sentence. */
 function titleOf(document: ReadDocument, url: string | undefined, firstSentence: string | undefined): string {
-  const own = squash(maskUrls(document.title ?? ''));
+  let own = squash(maskUrls(document.title ?? ''));
+  // A licence or specification gives its version on the line under its title: "Version 2, June 1991", "CC0 1.0 Universal".
+  const [first, second] = document.blocks;
+  if (own && first && squash(first.text) === own && second && second.kind !== 'code' && second.kind !== 'item' && /\d/.test(second.text) && second.text.split(' ').length <= 6 && !own.includes(second.text)) {
+    own = `${own}, ${squash(maskUrls(second.text))}`;
+  }
   return clip(own || titleFromUrl(url) || clip(firstSentence ?? 'Untitled', 100), MAX_TITLE_CHARACTERS);
 }
 
@@ -102,6 +109,13 @@ function newestReleasesEnd(document: ReadDocument, releases: readonly Release[],
   if (!next) return document.blocks.length;
   const at = document.blocks.findIndex((block) => (block.kind === 'heading' || block.kind === 'paragraph') && block.text.includes(next.version) && block.text.split(' ').length <= 10);
   return at < 0 ? document.blocks.length : at;
+}
+
+/** The sentences that follow the lead, in order, up to the end of the introduction (or the first few). */
+function openingOf(candidates: readonly Candidate[], lead: Candidate | undefined): Candidate[] {
+  const after = lead ? candidates.filter((candidate) => candidate.text !== lead.text) : candidates;
+  const introduction = after.filter((candidate) => candidate.opening);
+  return introduction.length >= 2 ? introduction : after.slice(0, OPENING_SENTENCES);
 }
 
 /** For texts without a sentence long enough to rank: the first block that is not the title, clipped. */
@@ -126,7 +140,10 @@ export async function distill(content: string, url: string | undefined, request:
   const sentenceBlocks = kind === 'changelog' ? document.blocks.slice(0, newestReleasesEnd(document, releases)) : document.blocks;
   // Definitions are served as facts; as sentences they would say the same twice.
   const defined = new Set(definitions.map((definition) => definition.term));
-  const candidates = sentenceCandidates(sentenceBlocks).filter((candidate) => !defined.has(/^(.{1,60}?)(?: — |: | - | – )/.exec(candidate.text)?.[1] ?? ''));
+  const meanings = new Set(definitions.map((definition) => definition.meaning.slice(0, 60)));
+  const candidates = sentenceCandidates(sentenceBlocks).filter(
+    (candidate) => !meanings.has(candidate.text.slice(0, 60)) && !defined.has(/^(.{1,60}?)(?: — |: | - | – )/.exec(candidate.text)?.[1] ?? '') && (kind === 'licence' || !BOILERPLATE.test(candidate.text)),
+  );
   const facts = rankFacts(document, title);
   const prose = document.blocks.filter((block) => block.kind !== 'code').map((block) => block.text).join('\n');
   const keyFacts = keyFactsOf(document.blocks, kind === 'changelog' ? [] : definitions, prose, FACT_MIX[kind]);
@@ -148,7 +165,7 @@ export async function distill(content: string, url: string | undefined, request:
 
   const inputTokens = countTokens(content);
   const textTokens = countTokens(plainText(document));
-  const budget = outputBudget(textTokens, request);
+  const budget = outputBudget(textTokens, request, inputTokens);
 
   const base: DistilledContent = {
     title,
@@ -165,10 +182,13 @@ export async function distill(content: string, url: string | undefined, request:
     numbers: [],
     dates: [],
   };
+  // Keywords name the terms the document defines first (options, functions, settings), best first, then its other identifiers and words.
+  const definedTerms = keyFacts.filter((fact) => fact.kind === 'option' || fact.kind === 'definition').map((fact) => fact.fact.replace(/\((.+)\)$/, '()'));
+  const keywords = [...new Set([...definedTerms, ...facts.keywords])];
   const answer = fitBudget(
     base,
     kind,
-    { ...(lead ? { lead } : {}), sentences: ranked, outline: outlineOf(document, title), releases: kind === 'changelog' ? releases : [], facts: keyFacts, ...facts },
+    { ...(lead ? { lead } : {}), sentences: ranked, opening: openingOf(candidates, lead), outline: outlineOf(document, title), releases: kind === 'changelog' ? releases : [], facts: keyFacts, ...facts, keywords },
     budget,
     countTokens,
   );

@@ -17,7 +17,7 @@ export function documentKind(document: ReadDocument, title: string, releases: re
   const opening = document.blocks.slice(0, 12).map((block) => block.text).join('\n');
   const text = document.blocks.map((block) => block.text).join('\n');
   const legal = (text.match(/\b(?:licen[cs]e[de]?|licensor|warrant(?:y|ies)|permitted|copyright|distribut(?:e|ion))\b/gi)?.length ?? 0) / Math.max(1, text.length / 1000);
-  if ((LICENCE_TITLE.test(title) || LICENCE_TITLE.test(opening)) && legal >= 3 && !document.blocks.some((block) => block.kind === 'code')) return 'licence';
+  if ((LICENCE_TITLE.test(title) || LICENCE_TITLE.test(opening)) && legal >= 2.5 && document.blocks.filter((block) => block.kind === 'code').length <= 2) return 'licence';
   if (definitions.length >= 8) return 'reference';
   return 'article';
 }

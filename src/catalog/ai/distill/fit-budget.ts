@@ -21,6 +21,8 @@ export interface Ranked {
   lead?: Candidate;
   /** Best first. */
   sentences: readonly Candidate[];
+  /** The sentences that open the document, in order, after the lead: read first, as a reader would. */
+  opening: readonly Candidate[];
   /** Best first. */
   outline: readonly OutlineEntry[];
   /** Newest first. */
@@ -38,17 +40,17 @@ type Plan = readonly (readonly [Part, number])[];
 
 /** Per kind: the parts in the order they are served, each with the share of the budget it may take first. */
 const PLANS: Record<DocumentKind, Plan> = {
-  changelog: [['releases', 0.62], ['facts', 0.08], ['outline', 0.04], ['keyPoints', 0.1], ['entities', 0.04], ['keywords', 0.03], ['numbers', 0.02], ['dates', 0.03]],
-  manual: [['summary', 0.14], ['facts', 0.42], ['outline', 0.08], ['keyPoints', 0.22], ['entities', 0.04], ['keywords', 0.04], ['numbers', 0.02], ['dates', 0.02]],
-  reference: [['summary', 0.14], ['facts', 0.4], ['outline', 0.1], ['keyPoints', 0.22], ['entities', 0.04], ['keywords', 0.05], ['numbers', 0.02], ['dates', 0.02]],
-  licence: [['summary', 0.16], ['outline', 0.3], ['keyPoints', 0.3], ['facts', 0.1], ['entities', 0.06], ['keywords', 0.03], ['numbers', 0.02], ['dates', 0.03]],
-  article: [['summary', 0.18], ['facts', 0.26], ['outline', 0.12], ['keyPoints', 0.28], ['entities', 0.06], ['keywords', 0.05], ['numbers', 0.03], ['dates', 0.03]],
+  changelog: [['releases', 0.64], ['summary', 0.08], ['facts', 0.08], ['keyPoints', 0.08], ['outline', 0.03], ['entities', 0.02], ['dates', 0.02]],
+  manual: [['summary', 0.2], ['facts', 0.36], ['keywords', 0.1], ['keyPoints', 0.18], ['outline', 0.06], ['entities', 0.02]],
+  reference: [['summary', 0.2], ['facts', 0.34], ['keywords', 0.1], ['keyPoints', 0.18], ['outline', 0.08], ['entities', 0.02]],
+  licence: [['summary', 0.22], ['outline', 0.26], ['keyPoints', 0.34], ['facts', 0.08], ['entities', 0.03], ['dates', 0.02]],
+  article: [['summary', 0.24], ['facts', 0.24], ['keywords', 0.08], ['keyPoints', 0.26], ['outline', 0.1], ['entities', 0.03]],
 };
 /** Parts that get one more item per round once every part had its share: cheap facts before costly sentences. */
-const ROUND: readonly Part[] = ['releases', 'facts', 'dates', 'numbers', 'entities', 'keywords', 'outline', 'keyPoints'];
+const ROUND: readonly Part[] = ['releases', 'facts', 'keywords', 'keyPoints', 'outline', 'dates', 'numbers', 'entities'];
 /** Items are priced one by one; joined in JSON they cost a little more. */
 const JOIN_MARGIN = 0.96;
-const MAX_SUMMARY_SENTENCES = 4;
+const MAX_SUMMARY_SENTENCES = 6;
 /** How many items past one that does not fit are tried. */
 const LOOKAHEAD = 6;
 
@@ -76,6 +78,9 @@ export function fitBudget(base: DistilledContent, kind: DocumentKind, ranked: Ra
     spend('summary', cost(ranked.lead.text));
   }
   const sentences = ranked.sentences.filter((candidate) => candidate !== ranked.lead && candidate.text !== ranked.lead?.text);
+  const openingSentences = ranked.opening.filter((candidate) => candidate.text !== ranked.lead?.text);
+  /** Sentences already in the summary or the key points. */
+  const quoted = new Set<string>(ranked.lead ? [ranked.lead.text] : []);
   const keyPoints: Candidate[] = [];
   const slots: ReleaseSlot[] = [];
   const lists = {
@@ -89,6 +94,7 @@ export function fitBudget(base: DistilledContent, kind: DocumentKind, ranked: Ra
   };
   type ListName = keyof typeof lists;
   const prices = new Map<unknown, number>();
+  const shownFacts = new Set<string>();
   const priceOf = (item: unknown) => prices.get(item) ?? (prices.set(item, cost(item)), prices.get(item)!);
 
   /** The best unused item of a list that fits `limit`, looking a few items past ones that do not. */
@@ -97,6 +103,11 @@ export function fitBudget(base: DistilledContent, kind: DocumentKind, ranked: Ra
     let looked = 0;
     for (let index = 0; index < items.length && looked < LOOKAHEAD; index += 1) {
       if (used.has(index)) continue;
+      // A term already given as a fact is not listed again as a keyword.
+      if (name === 'keywords' && shownFacts.has(String(items[index]).replace(/\(\)$/, ''))) {
+        used.add(index);
+        continue;
+      }
       looked += 1;
       const price = priceOf(items[index]);
       if (price <= limit) return { index, price };
@@ -122,18 +133,32 @@ export function fitBudget(base: DistilledContent, kind: DocumentKind, ranked: Ra
     }
     return undefined;
   };
+  /** The summary reads on from the lead, in the document's order, while sentences fit. */
+  const nextOpening = (limit: number): { price: number; apply: () => void } | undefined => {
+    if (summary.length >= MAX_SUMMARY_SENTENCES) return undefined;
+    const candidate = openingSentences.find((c) => !quoted.has(c.text));
+    if (!candidate || priceOf(candidate.text) > limit) return undefined;
+    return { price: priceOf(candidate.text), apply: () => (summary.push(candidate), quoted.add(candidate.text)) };
+  };
   const next = (part: Part, limit: number): { price: number; apply: () => void } | undefined => {
     if (part === 'releases') return pickRelease(limit);
-    if (part === 'summary' && summary.length >= MAX_SUMMARY_SENTENCES) return undefined;
-    const name: ListName = part === 'summary' || part === 'keyPoints' ? 'sentences' : part;
+    if (part === 'summary') return nextOpening(limit);
+    if (part === 'keyPoints') {
+      // Sentences the summary already quotes are passed over.
+      for (const [index, candidate] of sentences.entries()) if (quoted.has(candidate.text)) lists.sentences.used.add(index);
+    }
+    const name: ListName = part === 'keyPoints' ? 'sentences' : part;
     const found = pick(name, limit);
     if (!found) return undefined;
     return {
       price: found.price,
       apply: () => {
         lists[name].used.add(found.index);
-        if (part === 'summary') summary.push(sentences[found.index]!);
-        if (part === 'keyPoints') keyPoints.push(sentences[found.index]!);
+        if (part === 'facts') shownFacts.add(ranked.facts[found.index]!.fact.replace(/\(.*\)$/, ''));
+        if (part === 'keyPoints') {
+          keyPoints.push(sentences[found.index]!);
+          quoted.add(sentences[found.index]!.text);
+        }
       },
     };
   };

@@ -25,7 +25,9 @@ const PROMPT = /^\s*\$\s+(\S[^\n]{2,80})$/;
 const LIMIT_CUE = /\b(?:default(?:s|ed)?|maximum|minimum|max|min|limit(?:s|ed)?|at most|at least|up to|no more than|more than|less than|exceed(?:s|ing)?|exit status|exit code|exits? with|returns? (?:status|code)|timeout|status of|only)\b/i;
 /** A number after these words names a part of the text or a version, not a quantity: "section 6". */
 const REFERENCE_BEFORE = /\b(?:sections?|clauses?|articles?|paragraphs?|chapters?|parts?|options?|versions?|step|page|issue|§)\s*$/i;
-const BARE_NUMBER = /(?<![\w.,#-])\d{1,3}(?:,\d{3})+(?![\w,])|(?<![\w.,#-])\d+(?:\.\d+)?(?![\w.])/g;
+/** Cues that make a number a setting a reader must know: a default, a bound, an exit status. */
+const STRONG_LIMIT_CUE = /\b(?:default(?:s|ed)?|maximum|minimum|limit(?:s|ed)?|at most|at least|no more than|exit status|exit code|exits? with|timeout)\b/i;
+const BARE_NUMBER = /(?<![\w.,#/-])\d{1,3}(?:,\d{3})+(?![\w,])|(?<![\w.,#/-])\d+(?:\.\d+)?(?![\w./])/g;
 
 /** A sentence clipped to show the fact: from its start, or around the fact when that lies far in. */
 export function clipAround(sentence: string, fact: string, max = MAX_SENTENCE_CHARACTERS): string {
@@ -60,12 +62,16 @@ function commandsOf(blocks: readonly Block[]): Ranked[] {
   return found.sort((a, b) => b.score - a.score || a.order - b.order);
 }
 
-/** The name a term is mentioned by: its long option ("--all" in "-a, --all"), else its first word without arguments. */
-function mentionKey(term: string): string {
-  const options = term.match(/--?[\w-]+/g) ?? [];
-  const longest = options.sort((a, b) => b.length - a.length)[0];
-  return (longest && term.startsWith('-') ? longest : term.replace(/\(.*$/, '').split(/[ ,=[]/)[0]!).toLowerCase();
+/** The names a term is mentioned by: its options ("-a" and "--all" in "-a, --all"), else its first word without arguments. */
+function mentionKeys(term: string): string[] {
+  if (term.startsWith('-')) return (term.match(/--?[\w?][\w-]*/g) ?? []).map((option) => option.toLowerCase());
+  const name = term.replace(/\(.*$/, '').split(/[ ,=[]/)[0]!.toLowerCase();
+  // A method is also mentioned by its own name: "setRawMode" for "readStream.setRawMode(mode)".
+  const method = name.split('.').at(-1)!;
+  return method !== name && method.length >= 4 ? [name, method] : [name];
 }
+/** Options every program has: they say nothing about this one. */
+const UNIVERSAL_OPTIONS = new Set(['--help', '--version', '-h', '-v', '-V', '-?', '--usage']);
 
 function definitionFacts(definitions: readonly Definition[], prose: string, blockCount: number): Ranked[] {
   // One pass over the text counts every option and identifier; each term is then looked up.
@@ -73,9 +79,13 @@ function definitionFacts(definitions: readonly Definition[], prose: string, bloc
   for (const [token] of prose.toLowerCase().matchAll(/(?<![\w-])--?[\w-]+|[\w$]+(?:\.[\w$]+)*/g)) counts.set(token, (counts.get(token) ?? 0) + 1);
   return definitions
     .map((definition) => {
-      const key = mentionKey(definition.term);
-      const mentions = counts.get(key) ?? 0;
-      const score = Math.log2(1 + Math.max(0, mentions - 1)) + (LIMIT_CUE.test(definition.meaning) ? 0.7 : 0) + (definition.order < blockCount * 0.15 ? 0.5 : 0);
+      const keys = mentionKeys(definition.term);
+      // Each name is counted once in the term itself.
+      const mentions = keys.reduce((sum, key) => sum + Math.max(0, (counts.get(key) ?? 0) - 1), 0);
+      const universal = keys.every((key) => UNIVERSAL_OPTIONS.has(key));
+      // A meaning that states a default or a limit with its value says the most.
+      const valued = LIMIT_CUE.test(definition.meaning) && /\d|["'‘“`]/.test(definition.meaning);
+      const score = Math.log2(1 + mentions) + (valued ? 0.5 : 0) + (definition.order < blockCount * 0.15 ? 0.5 : 0) - (universal ? 3 : 0);
       const kind: FactKind = definition.term.startsWith('-') ? 'option' : 'definition';
       return { fact: definition.term, kind, sentence: definition.meaning, score, order: definition.order };
     })
@@ -113,7 +123,7 @@ function sentenceFacts(blocks: readonly Block[]): { limits: Ranked[]; versions: 
         [...masked.matchAll(BARE_NUMBER)].find((match) => !/^(?:19|20)\d\d$/.test(match[0]) && !REFERENCE_BEFORE.test(masked.slice(Math.max(0, match.index - 12), match.index)))?.[0];
       if (!valued || seen.has(`limit:${squash(raw)}`)) continue;
       seen.add(`limit:${squash(raw)}`);
-      limits.push({ fact: valued, kind: 'limit', sentence: clipAround(raw, valued), score: -order, order });
+      limits.push({ fact: valued, kind: 'limit', sentence: clipAround(raw, valued), score: (STRONG_LIMIT_CUE.test(sentence) ? 10_000 : 0) - order, order });
     }
   }
   const first = (ranked: Ranked[]) => ranked.sort((a, b) => b.score - a.score);

@@ -13,6 +13,8 @@ export interface Candidate {
   index: number;
   words: ReadonlySet<string>;
   firstInSection: boolean;
+  /** Before the document's second heading: its introduction. */
+  opening?: boolean;
   score: number;
 }
 
@@ -25,7 +27,7 @@ export const LICENCE_TERMS = /\b(?:you may|may not|must|provided that|permission
 
 function isProse(sentence: string, kind: Block['kind']): boolean {
   const words = sentence.split(/\s+/);
-  if (words.length < (kind === 'item' ? 4 : 6) || words.length > 60) return false;
+  if (words.length < (kind === 'item' ? 4 : 6) || words.length > MAX_SENTENCE_WORDS) return false;
   // Sentences are held together by function words; synopsis lines and option lists are not.
   const functionWords = words.filter((word) => isStopWord(word.toLowerCase().replace(/[^\p{L}]/gu, ''))).length;
   if (functionWords < (words.length <= 12 ? 1 : 2)) return false;
@@ -35,13 +37,20 @@ function isProse(sentence: string, kind: Block['kind']): boolean {
   return letters / visible.length >= 0.6 && symbols <= Math.max(3, words.length / 4);
 }
 
+const MAX_SENTENCE_WORDS = 45;
+/** A very long sentence is cut after its first words: what it says first is what it is about. */
+const clipWords = (sentence: string) => {
+  const words = sentence.split(/\s+/);
+  return words.length <= MAX_SENTENCE_WORDS ? sentence : `${words.slice(0, MAX_SENTENCE_WORDS - 5).join(' ')}…`;
+};
+
 /** Removes what costs tokens without carrying meaning in a summary: bare URLs, markdown residue. */
 export function compact(sentence: string): string {
-  return sentence
+  return clipWords(sentence)
     .replace(/^[\p{Extended_Pictographic}\uFE0F\u200D\s]+/u, '')
     .replace(/\s*\(?<?https?:\/\/[^\s)>]+>?\)?/g, '')
     .replace(/\s+(?:in|at|see)\s*$/i, '')
-    .replace(/\s+([,.;:!?])/g, '$1')
+    .replace(/\s+([,.;:!?])(?=\s|$)/g, '$1')
     .replace(/\s+/g, ' ')
     .trim();
 }
@@ -49,9 +58,11 @@ export function compact(sentence: string): string {
 export function sentenceCandidates(blocks: readonly Block[]): Candidate[] {
   const candidates: Candidate[] = [];
   let sectionStarted = false;
+  let headings = 0;
   for (const block of blocks) {
     if (block.kind === 'heading') {
       sectionStarted = false;
+      headings += 1;
       continue;
     }
     if (block.kind !== 'paragraph' && block.kind !== 'item') continue;
@@ -60,7 +71,7 @@ export function sentenceCandidates(blocks: readonly Block[]): Candidate[] {
       if (!isProse(text, block.kind)) continue;
       const words = new Set(contentWords(text));
       if (words.size < 2) continue;
-      candidates.push({ text, index: candidates.length, words, firstInSection: !sectionStarted, score: 0 });
+      candidates.push({ text, index: candidates.length, words, firstInSection: !sectionStarted, opening: headings <= 1, score: 0 });
       sectionStarted = true;
     }
   }
@@ -110,6 +121,7 @@ export function rankSentences(candidates: readonly Candidate[], factWords: Reado
       (candidate.index > 0 && candidate.index < 3 ? 0.2 : 0) +
       (candidate.firstInSection ? 0.15 : 0) +
       (candidate.index < n * 0.1 ? 0.1 : 0) +
+      (candidate.opening ? 0.2 : 0) +
       Math.min(0.2, factHits * 0.05) +
       (cue.test(candidate.text) ? 0.25 : 0) -
       // A sentence of 40+ words costs what two do: it must say twice as much.
@@ -143,16 +155,26 @@ export function rankSentences(candidates: readonly Candidate[], factWords: Reado
  * ("Source Code: lib/path.js"): one ending like a sentence, or long enough to be one. Short leads
  * count ("Node.js body parsing middleware."): they say what the thing is.
  */
-const BOILERPLATE = /^(?:copyright\b|©|\(c\)\s)|\bredistribute it and\/or modify\b|\bWITHOUT ANY WARRANTY\b/i;
+/** A copyright line or a licence notice: what a document says about its own terms, not what it is about. */
+export const BOILERPLATE = /^(?:copyright\b|©|\(c\)\s)|\bredistribute it and\/or modify\b|\bWITHOUT ANY WARRANTY\b|\bYou should have received a copy of\b|\bis distributed in the hope that\b|\bunder the terms of (?:the |version \d+ of the )?(?:GNU|Apache|MIT|BSD|Mozilla)\b/i;
 
 export function leadOf(blocks: readonly Block[], title: string): Candidate | undefined {
   const titleLower = title.toLowerCase();
+  let headings = 0;
+  let previous: Block | undefined;
+  let synopsis = false;
   for (const block of blocks.slice(0, 60)) {
-    if (block.kind !== 'paragraph' || BOILERPLATE.test(block.text)) continue;
+    // A man page's NAME line says what the program is, even as a fragment: "xsltproc — command line XSLT processor".
+    const named = previous?.kind === 'heading' && /^name$/i.test(previous.text);
+    if (block.kind === 'heading') synopsis = /^synopsis$/i.test(block.text);
+    previous = block;
+    // A lead opens the document: past its second section, what comes is no longer an introduction.
+    if (block.kind === 'heading' && ++headings > 2) return undefined;
+    if (block.kind !== 'paragraph' || BOILERPLATE.test(block.text) || synopsis) continue;
     const first = compact(splitSentences(block.text)[0] ?? '');
     const words = first.split(/\s+/).length;
     if (first.toLowerCase() === titleLower || !/\p{L}{2}/u.test(first)) continue;
-    if (!((/[.!?]$/.test(first) && words >= 3) || (words >= 8 && !/:$/.test(first)))) continue;
+    if (!named && !((/[.!?]$/.test(first) && words >= 3) || (words >= 8 && !/:$/.test(first)))) continue;
     if (words > 80) return undefined;
     return { text: first, index: -1, words: new Set(contentWords(first)), firstInSection: true, score: Infinity };
   }

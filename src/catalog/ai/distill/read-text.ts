@@ -163,7 +163,8 @@ export function readText(content: string): ReadDocument {
       item = { indent, lines: [bullet ? bullet[3]! : `${line.trim()} —`], ...(bullet && /^\d/.test(bullet[2]!) ? { number: bullet[2]! } : {}) };
       continue;
     }
-    if (item && indent > item.indent) {
+    // A numbered clause may wrap at its own margin ("2. Waiver. To the greatest extent…\nof, applicable law").
+    if (item && (indent > item.indent || (item.number !== undefined && indent >= item.indent))) {
       item.lines.push(line.trim());
       continue;
     }

@@ -64,6 +64,8 @@ export function readTroff(content: string): ReadDocument {
   let awaitingTerm = false;
   let code: string[] | undefined;
   const strings = new Map<string, string>();
+  /** The synopsis is command lines, not prose: kept as code. */
+  let synopsis = false;
   /** The page's own source and date, from .TH: "GNU sed 4.9, January 2023". */
   let edition: string | undefined;
 
@@ -77,7 +79,8 @@ export function readTroff(content: string): ReadDocument {
     }
     if (paragraph.length > 0) {
       const text = squash(paragraph.join(' '));
-      if (text) {
+      if (text && synopsis) blocks.push({ kind: 'code', text });
+      else if (text) {
         blocks.push({ kind: 'paragraph', text });
         if (nameSection && !title) title = text;
       }
@@ -122,7 +125,8 @@ export function readTroff(content: string): ReadDocument {
         flush();
         // .TH title section date source manual
         const [, , date = '', source = ''] = args;
-        edition = [source, date].filter((part) => /\p{L}|\d/u.test(part)).join(', ') || undefined;
+        // "local" or an empty source names no edition; a version or a date does.
+        edition = /\d/.test(`${source}${date}`) ? [source, date].filter((part) => /\p{L}|\d/u.test(part)).join(', ') : undefined;
         break;
       }
       case 'Dt':
@@ -138,6 +142,7 @@ export function readTroff(content: string): ReadDocument {
         heading = squash(heading);
         if (heading) blocks.push({ kind: 'heading', level: name === 'SH' || name === 'Sh' ? 1 : 2, text: heading });
         nameSection = /^NAME$/i.test(heading);
+        synopsis = /^SYNOPSIS$/i.test(heading);
         break;
       }
       case 'PP':
