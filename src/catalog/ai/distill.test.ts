@@ -5,7 +5,7 @@ import { testContext } from '../../../test/support/tool-context.ts';
 import { ToolError, type ToolContext } from '../tool.ts';
 import { distillTool } from './distill.ts';
 import { detectFormat } from './distill/detect-format.ts';
-import { BUDGETS } from './distill/budget.ts';
+import { BUDGETS, outputBudget } from './distill/budget.ts';
 import type { Distillation } from './distill/distill-document.ts';
 import { extractDates, extractEntities, extractNumbers } from './distill/facts.ts';
 import { readHtml } from './distill/read-html.ts';
@@ -211,8 +211,8 @@ describe('the token budget', () => {
     const count = await tokenCounter();
     assert.equal(answer.tokens.output, count(JSON.stringify(withoutTokens(answer))));
     assert.ok(answer.tokens.output <= answer.tokens.budget, JSON.stringify(answer.tokens));
-    assert.equal(answer.tokens.budget, Math.min(BUDGETS.normal.max, Math.max(BUDGETS.normal.min, Math.round(BUDGETS.normal.share * answer.tokens.text))));
-    assert.ok(answer.tokens.savedPercent >= 90, JSON.stringify(answer.tokens));
+    assert.equal(answer.tokens.budget, outputBudget(answer.tokens.text, {}, answer.tokens.input));
+    assert.ok(answer.tokens.savedPercent >= 100 * (1 - BUDGETS.normal.share) - 5, JSON.stringify(answer.tokens));
     assert.equal(answer.title, 'Annual energy review');
     assert.ok(answer.entities.includes('Northwind Energy Agency'));
     assert.ok(answer.dates.includes('14 February 2026'));
@@ -241,9 +241,9 @@ describe('real documents from the corpus (the whole corpus runs in distill-corpu
   const corpus = new URL('../../../test/fixtures/distill-corpus/', import.meta.url);
   const facts = JSON.parse(readFileSync(new URL('facts.json', corpus), 'utf8')) as { documents: Record<string, string[]> };
   for (const file of ['license-apache-2.0.txt', 'man-tar.txt', 'fastify-migration-guide-v5.md', 'zlib-how-to.html']) {
-    test(`${file}: saves at least 90% and keeps its facts`, async () => {
+    test(`${file}: saves at least 75% and keeps its facts`, async () => {
       const answer = await distill({ content: readFileSync(new URL(file, corpus), 'utf8') });
-      assert.ok(answer.tokens.savedPercent >= 90, JSON.stringify(answer.tokens));
+      assert.ok(answer.tokens.savedPercent >= 75, JSON.stringify(answer.tokens));
       const distilled = JSON.stringify(withoutTokens(answer)).replace(/\s+/g, ' ').toLowerCase();
       const expected = facts.documents[file]!;
       const kept = expected.filter((fact) => distilled.includes(fact.replace(/\s+/g, ' ').toLowerCase()));
