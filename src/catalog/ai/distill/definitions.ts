@@ -10,7 +10,12 @@ export interface Definition {
   meaning: string;
   /** Position of its block. */
   order: number;
+  /** An exit status or return code ("0 — if it succeeds", "4 — Failed to parse the stylesheet"). */
+  status?: boolean;
 }
+
+/** Sections listing what a program returns. */
+export const STATUS_SECTION = /\b(?:exit (?:status|codes?|values?)|return (?:values?|codes?|status)|diagnostics)\b/i;
 
 const MAX_TERM_CHARACTERS = 48;
 const MAX_MEANING_CHARACTERS = 160;
@@ -63,7 +68,13 @@ function fromItem(text: string): { term: string; meaning: string } | undefined {
 const NOT_A_TERM = /^(?:v?\d+(?:\.\d+)*[\w.-]*|-\d+|\d.*)$/;
 
 export function definitionsOf(blocks: readonly Block[]): Definition[] {
-  return collect(blocks).filter((definition) => !NOT_A_TERM.test(definition.term));
+  // Numbers name exit statuses in a section listing them; elsewhere they define nothing.
+  let section = '';
+  const sectionAt = blocks.map((block) => (block.kind === 'heading' ? (section = block.text) : section));
+  return collect(blocks).flatMap((definition) => {
+    if (/^\d{1,3}$/.test(definition.term) && STATUS_SECTION.test(sectionAt[definition.order] ?? '')) return [{ ...definition, status: true }];
+    return NOT_A_TERM.test(definition.term) ? [] : [definition];
+  });
 }
 
 function collect(blocks: readonly Block[]): Definition[] {

@@ -9,7 +9,7 @@ import { plainText, squash, type DocumentFormat, type ReadDocument, type Release
 import { documentKind, type DocumentKind } from './document-kind.ts';
 import { fitBudget } from './fit-budget.ts';
 import { maskUrls } from './mask-urls.ts';
-import { keyFactsOf, type FactMix, type KeyFact } from './key-facts.ts';
+import { keyFactsOf, keywordOf, type FactMix, type KeyFact } from './key-facts.ts';
 import { clip, outlineOf } from './outline.ts';
 import { rankFacts } from './rank-facts.ts';
 import { BOILERPLATE, INFORMATIVE, LICENCE_TERMS, leadOf, type Candidate, rankSentences, sentenceCandidates } from './rank-sentences.ts';
@@ -97,7 +97,8 @@ function titleOf(document: ReadDocument, url: string | undefined, firstSentence:
   let own = squash(maskUrls(document.title ?? ''));
   // A licence or specification gives its version on the line under its title: "Version 2, June 1991", "CC0 1.0 Universal".
   const [first, second] = document.blocks;
-  if (own && first && squash(first.text) === own && second && second.kind !== 'code' && second.kind !== 'item' && /\d/.test(second.text) && second.text.split(' ').length <= 6 && !own.includes(second.text)) {
+  const versionLine = second && second.kind !== 'code' && second.kind !== 'item' && second.text.split(' ').length <= 6 && /\bversion\b|\b\d+\.\d+\b|\b(?:19|20)\d\d\b/i.test(second.text) && !/[[\]()<>]/.test(second.text);
+  if (own && first && squash(first.text) === own && versionLine && !own.includes(second.text)) {
     own = `${own}, ${squash(maskUrls(second.text))}`;
   }
   return clip(own || titleFromUrl(url) || clip(firstSentence ?? 'Untitled', 100), MAX_TITLE_CHARACTERS);
@@ -118,6 +119,27 @@ function openingOf(candidates: readonly Candidate[], lead: Candidate | undefined
   return introduction.length >= 2 ? introduction : after.slice(0, OPENING_SENTENCES);
 }
 
+/** The first sentence of each numbered clause (a "1." item, or the paragraph under a numbered heading), in order, then the rest. */
+function clausesFirst(document: ReadDocument, candidates: readonly Candidate[], ranked: readonly Candidate[]): Candidate[] {
+  const openings = new Set<string>();
+  document.blocks.forEach((block, i) => {
+    const previous = document.blocks[i - 1];
+    const clause = (block.kind === 'item' && block.numbered) || (block.kind === 'paragraph' && previous?.kind === 'heading' && /^\d/.test(previous.text));
+    if (clause) openings.add(squash(block.text).slice(0, 40));
+  });
+  const clauses = candidates.filter((candidate) => openings.has(candidate.text.slice(0, 40)));
+  return [...clauses, ...ranked.filter((candidate) => !clauses.includes(candidate))];
+}
+
+/** What a changelog without a preface covers: "42 releases, from 0.1.0 (2011-08-14) to 2.20.3 (2019-10-11)." */
+function releasesSummary(releases: readonly Release[]): string {
+  const newest = releases[0];
+  const oldest = releases.at(-1);
+  if (!newest || !oldest) return '';
+  const named = (release: Release) => (release.date ? `${release.version} (${release.date})` : release.version);
+  return `${releases.length} releases, from ${named(oldest)} to ${named(newest)}.`;
+}
+
 /** For texts without a sentence long enough to rank: the first block that is not the title, clipped. */
 function fallbackSummary(document: ReadDocument, title: string): string {
   const block = document.blocks.find((b) => b.kind !== 'heading' && b.kind !== 'code' && squash(b.text) !== title);
@@ -134,8 +156,10 @@ export async function distill(content: string, url: string | undefined, request:
 
   const releases = document.releases ?? releasesOf(document.blocks);
   const definitions = definitionsOf(document.blocks);
-  const title = titleOf(document, url, sentenceCandidates(document.blocks.slice(0, 40))[0]?.text);
+  let title = titleOf(document, url, sentenceCandidates(document.blocks.slice(0, 40))[0]?.text);
   const kind = documentKind(document, title, releases, definitions, document.format);
+  // A changelog that opens with its newest release has no title of its own.
+  if (kind === 'changelog' && releases[0] && title.includes(releases[0].version)) title = titleFromUrl(url) ?? 'Changelog';
   // A changelog's sentences worth quoting are its preface and newest entries, not those of years ago.
   const sentenceBlocks = kind === 'changelog' ? document.blocks.slice(0, newestReleasesEnd(document, releases)) : document.blocks;
   // Definitions are served as facts; as sentences they would say the same twice.
@@ -146,7 +170,7 @@ export async function distill(content: string, url: string | undefined, request:
   );
   const facts = rankFacts(document, title);
   const prose = document.blocks.filter((block) => block.kind !== 'code').map((block) => block.text).join('\n');
-  const keyFacts = keyFactsOf(document.blocks, kind === 'changelog' ? [] : definitions, prose, FACT_MIX[kind]);
+  const keyFacts = keyFactsOf(document.blocks, kind === 'changelog' ? [] : definitions, prose, FACT_MIX[kind], kind === 'licence' ? undefined : BOILERPLATE);
   // A man page's header or footer says which version of the program it documents.
   if (document.edition) keyFacts.unshift({ fact: document.edition.split(', ')[0]!, kind: 'version', sentence: document.edition });
   signal?.throwIfAborted();
@@ -162,6 +186,8 @@ export async function distill(content: string, url: string | undefined, request:
     kind === 'licence' ? LICENCE_TERMS : INFORMATIVE,
   );
   signal?.throwIfAborted();
+  // A licence's terms are its numbered clauses: their opening sentences come first, in order.
+  const sentences = kind === 'licence' ? clausesFirst(document, candidates, ranked) : ranked;
 
   const inputTokens = countTokens(content);
   const textTokens = countTokens(plainText(document));
@@ -183,16 +209,16 @@ export async function distill(content: string, url: string | undefined, request:
     dates: [],
   };
   // Keywords name the terms the document defines first (options, functions, settings), best first, then its other identifiers and words.
-  const definedTerms = keyFacts.filter((fact) => fact.kind === 'option' || fact.kind === 'definition').map((fact) => fact.fact.replace(/\((.+)\)$/, '()'));
+  const definedTerms = keyFacts.filter((fact) => fact.kind === 'option' || fact.kind === 'definition').map((fact) => keywordOf(fact.fact));
   const keywords = [...new Set([...definedTerms, ...facts.keywords])];
   const answer = fitBudget(
     base,
     kind,
-    { ...(lead ? { lead } : {}), sentences: ranked, opening: openingOf(candidates, lead), outline: outlineOf(document, title), releases: kind === 'changelog' ? releases : [], facts: keyFacts, ...facts, keywords },
+    { ...(lead ? { lead } : {}), sentences, opening: openingOf(candidates, lead), outline: kind === 'changelog' ? outlineOf(document, title).filter((entry) => !releases.some((release) => entry.text.includes(release.version))) : outlineOf(document, title), releases: kind === 'changelog' ? releases : [], facts: keyFacts, ...facts, keywords },
     budget,
     countTokens,
   );
-  if (!answer.summary) answer.summary = fallbackSummary(document, title);
+  if (!answer.summary) answer.summary = kind === 'changelog' ? releasesSummary(releases) : fallbackSummary(document, title);
   const output = countTokens(JSON.stringify(answer));
   const saved = inputTokens - output;
   return {

@@ -5,8 +5,8 @@ export type DocumentFormat = 'html' | 'markdown' | 'troff' | 'text';
 export type Block =
   | { kind: 'heading'; level: number; text: string }
   | { kind: 'paragraph'; text: string }
-  /** A list item, a definition or an option description. */
-  | { kind: 'item'; text: string }
+  /** A list item, a definition or an option description; `numbered` for "1." items (a licence's clauses). */
+  | { kind: 'item'; text: string; numbered?: boolean }
   /** Preformatted text or a code block: kept out of sentences, still searched for facts. */
   | { kind: 'code'; text: string }
   /** One table row, cells joined by " | ". */

@@ -5,7 +5,7 @@
 import type { DistilledContent } from './distill-document.ts';
 import type { Release } from './document.ts';
 import type { DocumentKind } from './document-kind.ts';
-import type { KeyFact } from './key-facts.ts';
+import { keywordOf, type KeyFact } from './key-facts.ts';
 import type { Candidate } from './rank-sentences.ts';
 
 export interface OutlineEntry {
@@ -40,7 +40,7 @@ type Plan = readonly (readonly [Part, number])[];
 
 /** Per kind: the parts in the order they are served, each with the share of the budget it may take first. */
 const PLANS: Record<DocumentKind, Plan> = {
-  changelog: [['releases', 0.64], ['summary', 0.08], ['facts', 0.08], ['keyPoints', 0.08], ['outline', 0.03], ['entities', 0.02], ['dates', 0.02]],
+  changelog: [['releases', 0.72], ['facts', 0.08], ['outline', 0.03], ['entities', 0.02], ['dates', 0.02]],
   manual: [['summary', 0.2], ['facts', 0.36], ['keywords', 0.1], ['keyPoints', 0.18], ['outline', 0.06], ['entities', 0.02]],
   reference: [['summary', 0.2], ['facts', 0.34], ['keywords', 0.1], ['keyPoints', 0.18], ['outline', 0.08], ['entities', 0.02]],
   licence: [['summary', 0.22], ['outline', 0.26], ['keyPoints', 0.34], ['facts', 0.08], ['entities', 0.03], ['dates', 0.02]],
@@ -53,6 +53,7 @@ const JOIN_MARGIN = 0.96;
 const MAX_SUMMARY_SENTENCES = 6;
 /** How many items past one that does not fit are tried. */
 const LOOKAHEAD = 6;
+const LAST_LOOKAHEAD = 40;
 
 /** List items often lack a full stop; one is added so the summary reads as sentences. */
 const asSentence = (text: string) => (/[.!?:…"'”)]$/.test(text) ? text : `${text}.`);
@@ -98,13 +99,14 @@ export function fitBudget(base: DistilledContent, kind: DocumentKind, ranked: Ra
   const priceOf = (item: unknown) => prices.get(item) ?? (prices.set(item, cost(item)), prices.get(item)!);
 
   /** The best unused item of a list that fits `limit`, looking a few items past ones that do not. */
+  let lookahead = LOOKAHEAD;
   const pick = (name: ListName, limit: number): { index: number; price: number } | undefined => {
     const { items, used } = lists[name];
     let looked = 0;
-    for (let index = 0; index < items.length && looked < LOOKAHEAD; index += 1) {
+    for (let index = 0; index < items.length && looked < lookahead; index += 1) {
       if (used.has(index)) continue;
       // A term already given as a fact is not listed again as a keyword.
-      if (name === 'keywords' && shownFacts.has(String(items[index]).replace(/\(\)$/, ''))) {
+      if (name === 'keywords' && shownFacts.has(String(items[index]))) {
         used.add(index);
         continue;
       }
@@ -154,7 +156,7 @@ export function fitBudget(base: DistilledContent, kind: DocumentKind, ranked: Ra
       price: found.price,
       apply: () => {
         lists[name].used.add(found.index);
-        if (part === 'facts') shownFacts.add(ranked.facts[found.index]!.fact.replace(/\(.*\)$/, ''));
+        if (part === 'facts') shownFacts.add(keywordOf(ranked.facts[found.index]!.fact));
         if (part === 'keyPoints') {
           keyPoints.push(sentences[found.index]!);
           quoted.add(sentences[found.index]!.text);
@@ -170,10 +172,14 @@ export function fitBudget(base: DistilledContent, kind: DocumentKind, ranked: Ra
       spend(part, item.price);
     }
   }
-  for (let progressed = true; progressed; ) {
+  // What is left goes round the parts; at the end, smaller items further down the lists fill the last tokens.
+  for (let progressed = true, widened = false; progressed || !widened; ) {
+    if (!progressed) [widened, lookahead] = [true, LAST_LOOKAHEAD];
     progressed = false;
     for (const part of ROUND) {
       if (part === 'releases' && kind !== 'changelog') continue;
+      // A changelog's entries are its releases: its sentences would quote them again, out of their release.
+      if (part === 'keyPoints' && kind === 'changelog') continue;
       const item = next(part, left);
       if (!item) continue;
       item.apply();

@@ -2,7 +2,7 @@
 // defaults it states, the versions and dates it gives, each with the sentence it comes from, so a
 // reader gets the value and its meaning together. Ranked within each kind, then interleaved so
 // that no kind crowds the others out.
-import type { Definition } from './definitions.ts';
+import { STATUS_SECTION, type Definition } from './definitions.ts';
 import { squash, type Block } from './document.ts';
 import { extractDates, extractNumbers } from './facts.ts';
 import { maskUrls } from './mask-urls.ts';
@@ -70,10 +70,16 @@ function mentionKeys(term: string): string[] {
   const method = name.split('.').at(-1)!;
   return method !== name && method.length >= 4 ? [name, method] : [name];
 }
+/** How a defined term is listed among keywords: an option by its long name ("--null" for "-0, --null"), a function without its arguments. */
+export function keywordOf(term: string): string {
+  if (term.startsWith('-')) return (term.match(/--?[\w?][\w-]*/g) ?? [term]).sort((a, b) => b.length - a.length)[0]!;
+  return term.replace(/\((.+)\)$/, '()');
+}
+
 /** Options every program has: they say nothing about this one. */
 const UNIVERSAL_OPTIONS = new Set(['--help', '--version', '-h', '-v', '-V', '-?', '--usage']);
 
-function definitionFacts(definitions: readonly Definition[], prose: string, blockCount: number): Ranked[] {
+function definitionFacts(definitions: readonly Definition[], prose: string): Ranked[] {
   // One pass over the text counts every option and identifier; each term is then looked up.
   const counts = new Map<string, number>();
   for (const [token] of prose.toLowerCase().matchAll(/(?<![\w-])--?[\w-]+|[\w$]+(?:\.[\w$]+)*/g)) counts.set(token, (counts.get(token) ?? 0) + 1);
@@ -85,23 +91,28 @@ function definitionFacts(definitions: readonly Definition[], prose: string, bloc
       const universal = keys.every((key) => UNIVERSAL_OPTIONS.has(key));
       // A meaning that states a default or a limit with its value says the most.
       const valued = LIMIT_CUE.test(definition.meaning) && /\d|["'‘“`]/.test(definition.meaning);
-      const score = Math.log2(1 + mentions) + (valued ? 0.5 : 0) + (definition.order < blockCount * 0.15 ? 0.5 : 0) - (universal ? 3 : 0);
-      const kind: FactKind = definition.term.startsWith('-') ? 'option' : 'definition';
-      return { fact: definition.term, kind, sentence: definition.meaning, score, order: definition.order };
+      // Lists put their main entries first.
+      const early = definitions.indexOf(definition) < Math.max(3, definitions.length * 0.2);
+      const score = Math.log2(1 + mentions) + (valued ? 0.5 : 0) + (early ? 0.5 : 0) - (universal ? 3 : 0);
+      const kind: FactKind = definition.status ? 'limit' : definition.term.startsWith('-') ? 'option' : 'definition';
+      return { fact: definition.term, kind, sentence: definition.meaning, score: definition.status ? 20_000 - definition.order : score, order: definition.order };
     })
     .sort((a, b) => b.score - a.score || a.order - b.order);
 }
 
-function sentenceFacts(blocks: readonly Block[]): { limits: Ranked[]; versions: Ranked[]; dates: Ranked[] } {
+function sentenceFacts(blocks: readonly Block[], skip?: RegExp): { limits: Ranked[]; versions: Ranked[]; dates: Ranked[] } {
   const limits: Ranked[] = [];
   const versions: Ranked[] = [];
   const dates: Ranked[] = [];
   const seen = new Set<string>();
   let order = 0;
+  let statusSection = false;
   for (const block of blocks) {
+    if (block.kind === 'heading') statusSection = STATUS_SECTION.test(block.text);
     if (block.kind !== 'paragraph' && block.kind !== 'item') continue;
     for (const raw of splitSentences(block.text)) {
       order += 1;
+      if (skip?.test(raw)) continue;
       const sentence = maskUrls(raw);
       const { dates: found, masked } = extractDates(sentence);
       for (const date of found) {
@@ -117,13 +128,13 @@ function sentenceFacts(blocks: readonly Block[]): { limits: Ranked[]; versions: 
         seen.add(`version:${number.text}`);
         versions.push({ fact: number.text, kind: 'version', sentence: clipAround(raw, number.text), score: -order, order });
       }
-      if (!LIMIT_CUE.test(sentence)) continue;
+      if (!LIMIT_CUE.test(sentence) && !statusSection) continue;
       const valued =
         numbers.find((number) => !/^(?:v\d|[Vv]ersion\s)/.test(number.text))?.text ??
         [...masked.matchAll(BARE_NUMBER)].find((match) => !/^(?:19|20)\d\d$/.test(match[0]) && !REFERENCE_BEFORE.test(masked.slice(Math.max(0, match.index - 12), match.index)))?.[0];
       if (!valued || seen.has(`limit:${squash(raw)}`)) continue;
       seen.add(`limit:${squash(raw)}`);
-      limits.push({ fact: valued, kind: 'limit', sentence: clipAround(raw, valued), score: (STRONG_LIMIT_CUE.test(sentence) ? 10_000 : 0) - order, order });
+      limits.push({ fact: valued, kind: 'limit', sentence: clipAround(raw, valued), score: (statusSection ? 20_000 : STRONG_LIMIT_CUE.test(sentence) ? 10_000 : 0) - order, order });
     }
   }
   const first = (ranked: Ranked[]) => ranked.sort((a, b) => b.score - a.score);
@@ -134,14 +145,26 @@ function sentenceFacts(blocks: readonly Block[]): { limits: Ranked[]; versions: 
 export type FactMix = Partial<Record<FactKind, number>>;
 const DEFAULT_MIX: FactMix = { command: 1, option: 2, definition: 2, limit: 1, version: 1, date: 1 };
 
-export function keyFactsOf(blocks: readonly Block[], definitions: readonly Definition[], prose: string, mix: FactMix = DEFAULT_MIX): KeyFact[] {
-  const { limits, versions, dates } = sentenceFacts(blocks);
-  const definitionRanked = definitionFacts(definitions, prose, blocks.length);
+/** Exit statuses listed one by one ("0 — if it succeeds", "1 — …") make one fact: the whole table in one line. */
+function statusTable(statuses: readonly Ranked[]): Ranked[] {
+  if (statuses.length < 2) return [...statuses];
+  const table = statuses.map((status) => `${status.fact}: ${status.sentence.replace(/[.;]$/, '')}`).join('; ');
+  return [{ fact: 'exit status', kind: 'limit', sentence: table.length <= 200 ? table : `${table.slice(0, 199).trimEnd()}…`, score: Infinity, order: statuses[0]!.order }];
+}
+
+/**
+ * `skip` tells sentences that are not the document's own content (licence notices in a manual)
+ * and whose numbers and versions are not its facts.
+ */
+export function keyFactsOf(blocks: readonly Block[], definitions: readonly Definition[], prose: string, mix: FactMix = DEFAULT_MIX, skip?: RegExp): KeyFact[] {
+  const { limits, versions, dates } = sentenceFacts(blocks, skip);
+  const definitionRanked = definitionFacts(definitions, prose);
+  // In this order within each round: commands, then limits (exit statuses, defaults), then the definitions.
   const pools: Record<FactKind, Ranked[]> = {
     command: commandsOf(blocks).slice(0, 4),
+    limit: [...statusTable(definitionRanked.filter((fact) => fact.kind === 'limit').sort((a, b) => a.order - b.order)), ...limits].sort((a, b) => b.score - a.score),
     option: definitionRanked.filter((fact) => fact.kind === 'option'),
     definition: definitionRanked.filter((fact) => fact.kind === 'definition'),
-    limit: limits,
     version: versions.slice(0, 4),
     date: dates.slice(0, 4),
   };

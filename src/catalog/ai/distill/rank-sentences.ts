@@ -156,7 +156,7 @@ export function rankSentences(candidates: readonly Candidate[], factWords: Reado
  * count ("Node.js body parsing middleware."): they say what the thing is.
  */
 /** A copyright line or a licence notice: what a document says about its own terms, not what it is about. */
-export const BOILERPLATE = /^(?:copyright\b|©|\(c\)\s)|\bredistribute it and\/or modify\b|\bWITHOUT ANY WARRANTY\b|\bYou should have received a copy of\b|\bis distributed in the hope that\b|\bunder the terms of (?:the |version \d+ of the )?(?:GNU|Apache|MIT|BSD|Mozilla)\b/i;
+export const BOILERPLATE = /^(?:copyright\b|©|\(c\)\s)|\bredistribute it and\/or modify\b|\bWITHOUT ANY WARRANTY\b|\bYou should have received a copy of\b|\bis distributed in the hope that\b|\bunder the terms of (?:the |version \d+ of the )?(?:GNU|Apache|MIT|BSD|Mozilla)\b|\bGNU (?:Lesser |Library )?General Public License\b|\bFree Software Foundation\b/i;
 
 export function leadOf(blocks: readonly Block[], title: string): Candidate | undefined {
   const titleLower = title.toLowerCase();
@@ -173,7 +173,7 @@ export function leadOf(blocks: readonly Block[], title: string): Candidate | und
     if (block.kind !== 'paragraph' || BOILERPLATE.test(block.text) || synopsis) continue;
     const first = compact(splitSentences(block.text)[0] ?? '');
     const words = first.split(/\s+/).length;
-    if (first.toLowerCase() === titleLower || !/\p{L}{2}/u.test(first)) continue;
+    if (first.toLowerCase().replace(/[.!?]$/, '') === titleLower || !/\p{L}{2}/u.test(first)) continue;
     if (!named && !((/[.!?]$/.test(first) && words >= 3) || (words >= 8 && !/:$/.test(first)))) continue;
     if (words > 80) return undefined;
     return { text: first, index: -1, words: new Set(contentWords(first)), firstInSection: true, score: Infinity };

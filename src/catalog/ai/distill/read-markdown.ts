@@ -5,7 +5,7 @@ import { squash, type Block, type ReadDocument } from './document.ts';
 const ATX = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;
 const SETEXT = /^ {0,3}(=+|-+)[ \t]*$/;
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
-const BULLET = /^( {0,12})(?:[-*+]|\d{1,9}[.)])[ \t]+(.*)$/;
+const BULLET = /^( {0,12})([-*+]|\d{1,9}[.)])[ \t]+(.*)$/;
 const QUOTE = /^ {0,3}>[ \t]?(.*)$/;
 const TABLE_ROW = /^ {0,3}\|.*\|[ \t]*$|^[^|\n]+\|[^|\n]+\|/;
 const TABLE_RULE = /^ {0,3}\|?[ \t]*:?-{2,}:?[ \t]*(?:\|[ \t]*:?-{2,}:?[ \t]*)*\|?[ \t]*$/;
@@ -37,6 +37,7 @@ export function inlineText(markdown: string, codeTerms?: string[]): string {
     })
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, '') // images
     .replace(/!\[([^\]]*)\]\[[^\]]*\]/g, '')
+    .replace(/\[\s*\](?:\([^)]*\)|\[[^\]]*\])/g, '') // links left empty by their image (badges)
     .replace(/\[([^\]]+)\]\((?:[^()\s]|\([^()\s]*\))*(?:\s+"[^"]*")?\)/g, (_, text: string) => (NAVIGATION_LINK.test(text) ? '' : text)) // inline links keep their text
     .replace(/\[([^\]]+)\]\[[^\]]*\]/g, '$1') // reference links
     .replace(/\[([^\]]+)\](?!\()/g, (whole, text: string) => (/^[ xX]$/.test(text) ? whole : text)) // shortcut references
@@ -72,11 +73,12 @@ export function readMarkdown(content: string): ReadDocument {
   const front = frontMatterTitle(lines);
   let paragraph: string[] = [];
   let item: string[] | undefined;
+  let numbered = false;
 
   const flush = () => {
     if (item) {
       const text = inlineText(item.join(' '), codeTerms);
-      if (text) blocks.push({ kind: 'item', text });
+      if (text) blocks.push({ kind: 'item', text, ...(numbered ? { numbered } : {}) });
       item = undefined;
     }
     if (paragraph.length > 0) {
@@ -144,7 +146,8 @@ export function readMarkdown(content: string): ReadDocument {
     const bullet = BULLET.exec(quote ? quote[1]! : line);
     if (bullet) {
       flush();
-      item = [bullet[2]!];
+      item = [bullet[3]!];
+      numbered = /^\d/.test(bullet[2]!);
       continue;
     }
     if (HTML_BLOCK_LINE.test(line)) {

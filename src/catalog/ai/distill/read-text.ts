@@ -112,7 +112,7 @@ export function readText(content: string): ReadDocument {
       if (titled && isTitleCase(titled[1]!)) {
         blocks.push({ kind: 'heading', level: 2, text: `${item.number} ${titled[1]}` });
         blocks.push({ kind: 'paragraph', text: titled[2]! });
-      } else if (text) blocks.push({ kind: 'item', text });
+      } else if (text) blocks.push({ kind: 'item', text, ...(item.number ? { numbered: true } : {}) });
       item = undefined;
     }
     if (paragraph.length > 0) {
