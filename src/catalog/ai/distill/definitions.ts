@@ -28,6 +28,9 @@ const IDENTIFIER_HEADING = /^(?:(?:Class|Event|Method|Property|Static method):\s
 const DEFAULT_SENTENCE = /\b(?:defaults? (?:to|is)|by default|the default|default:)/i;
 const clipMeaning = (text: string) => (text.length <= MAX_MEANING_CHARACTERS ? text : `${text.slice(0, MAX_MEANING_CHARACTERS - 1).trimEnd()}…`);
 
+/** API history: "Added in: v11.13.0, v10.16.0", "Deprecated since: v6.0.0". */
+export const HISTORY_LINE = /^(?:Added in|Deprecated since|Changed in|Removed in|Stability)\b/i;
+
 /** The first sentence of a meaning, and the sentence giving its default when another one does. */
 function firstSentence(text: string): string {
   const sentences = splitSentences(squash(text));
@@ -92,9 +95,10 @@ function collect(blocks: readonly Block[]): Definition[] {
         if (meaning) definitions.push({ term, meaning, order });
       }
     } else if (block.kind === 'heading' && block.text.length <= 80 && (IDENTIFIER_HEADING.test(block.text) || (block.level >= 3 && /^[a-z][\w$]*$/.test(block.text)))) {
-      const section = blocks.slice(order + 1, order + 8);
+      const section = blocks.slice(order + 1, order + 16);
       const end = section.findIndex((b) => b.kind === 'heading');
-      const paragraphs = (end < 0 ? section : section.slice(0, end)).filter((b) => b.kind === 'paragraph' && b.text.split(' ').length >= 4);
+      // API pages put a history line ("Added in: v0.7.7") and parameter lists before the prose.
+      const paragraphs = (end < 0 ? section : section.slice(0, end)).filter((b) => b.kind === 'paragraph' && b.text.split(' ').length >= 4 && !HISTORY_LINE.test(b.text));
       if (paragraphs.length > 0) definitions.push({ term: block.text.replace(/^(?:Class|Event|Method|Property|Static method):\s*/, ''), meaning: firstSentence(paragraphs.map((b) => b.text).join(' ')), order });
     }
   });

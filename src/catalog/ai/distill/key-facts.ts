@@ -132,8 +132,10 @@ function sentenceFacts(blocks: readonly Block[], skip?: RegExp): { limits: Ranke
       const valued =
         numbers.find((number) => !/^(?:v\d|[Vv]ersion\s)/.test(number.text))?.text ??
         [...masked.matchAll(BARE_NUMBER)].find((match) => !/^(?:19|20)\d\d$/.test(match[0]) && !REFERENCE_BEFORE.test(masked.slice(Math.max(0, match.index - 12), match.index)))?.[0];
-      if (!valued || seen.has(`limit:${squash(raw)}`)) continue;
+      // One sentence per value: "minimum 2" said twice is one fact.
+      if (!valued || seen.has(`limit:${squash(raw)}`) || seen.has(`limit-value:${valued}`)) continue;
       seen.add(`limit:${squash(raw)}`);
+      seen.add(`limit-value:${valued}`);
       limits.push({ fact: valued, kind: 'limit', sentence: clipAround(raw, valued), score: (statusSection ? 20_000 : STRONG_LIMIT_CUE.test(sentence) ? 10_000 : 0) - order, order });
     }
   }
@@ -161,7 +163,7 @@ export function keyFactsOf(blocks: readonly Block[], definitions: readonly Defin
   const definitionRanked = definitionFacts(definitions, prose);
   // In this order within each round: commands, then limits (exit statuses, defaults), then the definitions.
   const pools: Record<FactKind, Ranked[]> = {
-    command: commandsOf(blocks).slice(0, 4),
+    command: commandsOf(blocks).slice(0, 3),
     limit: [...statusTable(definitionRanked.filter((fact) => fact.kind === 'limit').sort((a, b) => a.order - b.order)), ...limits].sort((a, b) => b.score - a.score),
     option: definitionRanked.filter((fact) => fact.kind === 'option'),
     definition: definitionRanked.filter((fact) => fact.kind === 'definition'),

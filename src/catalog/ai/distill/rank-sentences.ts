@@ -66,6 +66,8 @@ export function sentenceCandidates(blocks: readonly Block[]): Candidate[] {
       continue;
     }
     if (block.kind !== 'paragraph' && block.kind !== 'item') continue;
+    // A typed parameter ("callback <Function> Invoked once…") is reference, not prose.
+    if (block.kind === 'item' && /^[\w.$]+ <[\w|[\].<> ]+>/.test(block.text)) continue;
     for (const raw of splitSentences(block.text)) {
       const text = compact(raw);
       if (!isProse(text, block.kind)) continue;
@@ -169,7 +171,7 @@ export function leadOf(blocks: readonly Block[], title: string): Candidate | und
     if (block.kind === 'heading') synopsis = /^synopsis$/i.test(block.text);
     previous = block;
     // A lead opens the document: past its second section, what comes is no longer an introduction.
-    if (block.kind === 'heading' && ++headings > 2) return undefined;
+    if (block.kind === 'heading' && ++headings > 3) return undefined;
     if (block.kind !== 'paragraph' || BOILERPLATE.test(block.text) || synopsis) continue;
     const first = compact(splitSentences(block.text)[0] ?? '');
     const words = first.split(/\s+/).length;

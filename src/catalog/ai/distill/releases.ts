@@ -6,7 +6,7 @@ import { squash, type Block, type Release } from './document.ts';
 import { extractDates } from './facts.ts';
 
 /** A version at the start of a header, after an optional name, "v", "Version" or "Release". */
-const HEADER_VERSION = /^(?:[\w@/.-]+\s+)?(?:version\s+|release\s+|v(?=\d))?[[(]?v?(\d+\.\d+(?:\.\d+)*(?:[-+~][0-9A-Za-z.~+-]*[0-9A-Za-z])?)\b/i;
+const HEADER_VERSION = /^(?:[\w@/.-]+\s+)?(?:version\s+|release\s+)?[[(]?(v?\d+\.\d+(?:\.\d+)*(?:[-+~][0-9A-Za-z.~+-]*[0-9A-Za-z])?)\b/i;
 const MAX_HEADER_WORDS = 8;
 const MAX_CHANGE_CHARACTERS = 180;
 /** At least this many headers make a changelog. */
