@@ -214,7 +214,7 @@ export async function distill(content: string, url: string | undefined, request:
   const answer = fitBudget(
     base,
     kind,
-    { ...(lead ? { lead } : {}), sentences, opening: openingOf(candidates, lead), outline: kind === 'changelog' ? outlineOf(document, title).filter((entry) => !releases.some((release) => entry.text.includes(release.version))) : outlineOf(document, title), releases: kind === 'changelog' ? releases : [], facts: keyFacts, ...facts, keywords },
+    { ...(lead ? { lead } : {}), sentences, opening: openingOf(candidates.filter((candidate) => squash(candidate.text).toLowerCase() !== titleLower), lead), outline: kind === 'changelog' ? outlineOf(document, title).filter((entry) => !releases.some((release) => entry.text.includes(release.version))) : outlineOf(document, title), releases: kind === 'changelog' ? releases : [], facts: keyFacts, ...facts, keywords },
     budget,
     countTokens,
   );

@@ -200,7 +200,7 @@ export function fitBudget(base: DistilledContent, kind: DocumentKind, ranked: Ra
     releases: slots.map(({ release, changes }) => ({ ...release, changes: release.changes.slice(0, changes) })),
     facts: chosen('facts', ranked.facts),
     entities: chosen('entities', ranked.entities),
-    keywords: chosen('keywords', ranked.keywords),
+    keywords: chosen('keywords', ranked.keywords).filter((keyword) => !shownFacts.has(keyword)),
     numbers: chosen('numbers', ranked.numbers),
     dates: chosen('dates', ranked.dates),
   };

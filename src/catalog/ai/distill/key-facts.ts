@@ -64,15 +64,18 @@ function commandsOf(blocks: readonly Block[]): Ranked[] {
 
 /** The names a term is mentioned by: its options ("-a" and "--all" in "-a, --all"), else its first word without arguments. */
 function mentionKeys(term: string): string[] {
-  if (term.startsWith('-')) return (term.match(/--?[\w?][\w-]*/g) ?? []).map((option) => option.toLowerCase());
+  if (term.startsWith('-')) return (term.match(OPTION_NAME) ?? []).map((option) => option.toLowerCase());
   const name = term.replace(/\(.*$/, '').split(/[ ,=[]/)[0]!.toLowerCase();
   // A method is also mentioned by its own name: "setRawMode" for "readStream.setRawMode(mode)".
   const method = name.split('.').at(-1)!;
   return method !== name && method.length >= 4 ? [name, method] : [name];
 }
+/** The option names in a term ("-I replace-str, --replace[=…]"): "-I" and "--replace", not "-str". */
+const OPTION_NAME = /(?<![\w-])--?[\w?][\w-]*/g;
+
 /** How a defined term is listed among keywords: an option by its long name ("--null" for "-0, --null"), a function without its arguments. */
 export function keywordOf(term: string): string {
-  if (term.startsWith('-')) return (term.match(/--?[\w?][\w-]*/g) ?? [term]).sort((a, b) => b.length - a.length)[0]!;
+  if (term.startsWith('-')) return (term.match(OPTION_NAME) ?? [term]).sort((a, b) => b.length - a.length)[0]!;
   return term.replace(/\((.+)\)$/, '()');
 }
 
