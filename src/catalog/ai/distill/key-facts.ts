@@ -146,6 +146,9 @@ function sentenceFacts(blocks: readonly Block[], skip?: RegExp): { limits: Ranke
   return { limits: first(limits), versions: first(versions), dates: first(dates) };
 }
 
+/** More facts than any budget can hold. */
+const MAX_FACTS = 400;
+
 /** How many of each kind one round of the interleaving takes, by document kind. */
 export type FactMix = Partial<Record<FactKind, number>>;
 const DEFAULT_MIX: FactMix = { command: 1, option: 2, definition: 2, limit: 1, version: 1, date: 1 };
@@ -176,7 +179,7 @@ export function keyFactsOf(blocks: readonly Block[], definitions: readonly Defin
   const kinds = (Object.keys(pools) as FactKind[]).filter((kind) => (mix[kind] ?? 0) > 0);
   const taken: KeyFact[] = [];
   const seen = new Set<string>();
-  for (let round = 0; kinds.some((kind) => pools[kind].length > 0) && taken.length < 400; round += 1) {
+  while (kinds.some((kind) => pools[kind].length > 0) && taken.length < MAX_FACTS) {
     for (const kind of kinds) {
       for (let n = 0; n < (mix[kind] ?? 0); n += 1) {
         const next = pools[kind].shift();

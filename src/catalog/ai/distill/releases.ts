@@ -65,6 +65,3 @@ export function releasesOf(blocks: readonly Block[]): Release[] {
   // Most changelogs put the newest release first; some append.
   return compareVersions(releases[0]!.version, releases.at(-1)!.version) < 0 ? releases.reverse() : releases;
 }
-
-/** Whether a version is the first of a major line ("5.0.0", "v2.0", "3.0.0-1"). */
-export const isMajor = (version: string): boolean => /^v?\d+\.0(?:\.0)?(?:$|[-+~])/.test(version);
