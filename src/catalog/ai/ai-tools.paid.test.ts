@@ -47,11 +47,19 @@ describe('POST /api/distill', () => {
     const answer = (await response.json()) as Distillation;
     assert.match(answer.title, /Apache License/);
     assert.equal(answer.url, 'https://www.apache.org/licenses/LICENSE-2.0.txt');
-    assert.ok(answer.tokens.savedPercent >= 90);
+    assert.equal(answer.kind, 'licence');
+    // The default budget is 20% of the text: a 2,000-token licence saves about 80%.
+    assert.ok(answer.tokens.savedPercent >= 75, JSON.stringify(answer.tokens));
   });
 
   test('bad input answers 400 naming the field, before any payment is asked', async () => {
-    for (const [body, field] of [[{}, 'content'], [{ content: '   ' }, 'content'], [{ content: 'x', url: 'ftp://example.com' }, 'url']] as const) {
+    for (const [body, field] of [
+      [{}, 'content'],
+      [{ content: '   ' }, 'content'],
+      [{ content: 'x', url: 'ftp://example.com' }, 'url'],
+      [{ content: 'x', detail: 'everything' }, 'detail'],
+      [{ content: 'x', maxTokens: 10 }, 'maxTokens'],
+    ] as const) {
       const response = await post('/api/distill', body);
       assert.equal(response.status, 400);
       const answer = (await response.json()) as { error: string; issues: { field: string }[]; charged: boolean };

@@ -5,7 +5,8 @@ import { testContext } from '../../../test/support/tool-context.ts';
 import { ToolError, type ToolContext } from '../tool.ts';
 import { distillTool } from './distill.ts';
 import { detectFormat } from './distill/detect-format.ts';
-import { MIN_OUTPUT_TOKENS, OUTPUT_SHARE, type Distillation } from './distill/distill-document.ts';
+import { BUDGETS, outputBudget } from './distill/budget.ts';
+import type { Distillation } from './distill/distill-document.ts';
 import { extractDates, extractEntities, extractNumbers } from './distill/facts.ts';
 import { readHtml } from './distill/read-html.ts';
 import { readMarkdown } from './distill/read-markdown.ts';
@@ -197,7 +198,7 @@ describe('facts (hand-checked)', () => {
 });
 
 describe('the token budget', () => {
-  test(`a long document gets ~${Math.round(OUTPUT_SHARE * 100)}% of its text tokens and keeps its key facts`, async () => {
+  test(`a long document gets ~${Math.round(BUDGETS.normal.share * 100)}% of its text tokens and keeps its key facts`, async () => {
     const topics = ['solar panels', 'wind turbines', 'battery storage', 'grid upgrades', 'heat pumps', 'hydrogen pilots'];
     const sections = topics.map((topic, i) => [
       `## ${topic[0]!.toUpperCase()}${topic.slice(1)}`, '',
@@ -209,8 +210,9 @@ describe('the token budget', () => {
     const answer = await distill({ content });
     const count = await tokenCounter();
     assert.equal(answer.tokens.output, count(JSON.stringify(withoutTokens(answer))));
-    assert.ok(answer.tokens.output <= Math.max(MIN_OUTPUT_TOKENS, Math.round(OUTPUT_SHARE * answer.tokens.text)), JSON.stringify(answer.tokens));
-    assert.ok(answer.tokens.savedPercent >= 90, JSON.stringify(answer.tokens));
+    assert.ok(answer.tokens.output <= answer.tokens.budget, JSON.stringify(answer.tokens));
+    assert.equal(answer.tokens.budget, outputBudget(answer.tokens.text, {}, answer.tokens.input));
+    assert.ok(answer.tokens.savedPercent >= 100 * (1 - BUDGETS.normal.share) - 5, JSON.stringify(answer.tokens));
     assert.equal(answer.title, 'Annual energy review');
     assert.ok(answer.entities.includes('Northwind Energy Agency'));
     assert.ok(answer.dates.includes('14 February 2026'));
@@ -239,9 +241,9 @@ describe('real documents from the corpus (the whole corpus runs in distill-corpu
   const corpus = new URL('../../../test/fixtures/distill-corpus/', import.meta.url);
   const facts = JSON.parse(readFileSync(new URL('facts.json', corpus), 'utf8')) as { documents: Record<string, string[]> };
   for (const file of ['license-apache-2.0.txt', 'man-tar.txt', 'fastify-migration-guide-v5.md', 'zlib-how-to.html']) {
-    test(`${file}: saves at least 90% and keeps its facts`, async () => {
+    test(`${file}: saves at least 75% and keeps its facts`, async () => {
       const answer = await distill({ content: readFileSync(new URL(file, corpus), 'utf8') });
-      assert.ok(answer.tokens.savedPercent >= 90, JSON.stringify(answer.tokens));
+      assert.ok(answer.tokens.savedPercent >= 75, JSON.stringify(answer.tokens));
       const distilled = JSON.stringify(withoutTokens(answer)).replace(/\s+/g, ' ').toLowerCase();
       const expected = facts.documents[file]!;
       const kept = expected.filter((fact) => distilled.includes(fact.replace(/\s+/g, ' ').toLowerCase()));

@@ -1,31 +1,41 @@
-// Distillation: read the document, rank its sentences and facts, then fill a token budget
-// proportional to the document's length with the best of each, measured with a real tokenizer.
+// Distillation: read the document, find its structure (lead sentence, headings, a changelog's
+// releases, a reference's definitions) and its facts, rank its sentences, then fill a token budget
+// proportional to the document's length, structure first, measured with a real tokenizer.
 import { ToolError } from '../../tool.ts';
+import { outputBudget, type BudgetRequest } from './budget.ts';
+import { definitionsOf } from './definitions.ts';
 import { detectFormat } from './detect-format.ts';
-import { plainText, squash, type DocumentFormat, type ReadDocument } from './document.ts';
+import { plainText, squash, type DocumentFormat, type ReadDocument, type Release } from './document.ts';
+import { documentKind, type DocumentKind } from './document-kind.ts';
 import { fitBudget } from './fit-budget.ts';
+import { maskUrls } from './mask-urls.ts';
+import { keyFactsOf, keywordOf, type FactMix, type KeyFact } from './key-facts.ts';
 import { clip, outlineOf } from './outline.ts';
 import { rankFacts } from './rank-facts.ts';
-import { rankSentences, sentenceCandidates } from './rank-sentences.ts';
+import { BOILERPLATE, INFORMATIVE, LICENCE_TERMS, leadOf, type Candidate, rankSentences, sentenceCandidates } from './rank-sentences.ts';
+import { isDebianChangelog, readDebianChangelog } from './read-debian-changelog.ts';
 import { readHtml } from './read-html.ts';
 import { readMarkdown } from './read-markdown.ts';
 import { readText } from './read-text.ts';
+import { readTroff } from './read-troff.ts';
+import { releasesOf } from './releases.ts';
 import { contentWords } from './sentences.ts';
 import { TOKENIZER, tokenCounter } from './token-count.ts';
-
-/** Output budget: this share of the document's text tokens, within the bounds below. */
-export const OUTPUT_SHARE = 0.07;
-export const MIN_OUTPUT_TOKENS = 120;
-export const MAX_OUTPUT_TOKENS = 1500;
 
 export interface DistilledContent {
   title: string;
   url?: string;
   format: DocumentFormat;
+  /** changelog, manual, licence, reference or article: which structure was looked for. */
+  kind: DocumentKind;
   summary: string;
   keyPoints: string[];
   /** Headings, "#" per level as in Markdown. */
   outline: string[];
+  /** A changelog's newest releases, with their entries. */
+  releases: Release[];
+  /** Commands, options and definitions, limits and defaults, versions and dates, each with its sentence. */
+  facts: KeyFact[];
   entities: string[];
   keywords: string[];
   numbers: string[];
@@ -39,6 +49,8 @@ export interface Distillation extends DistilledContent {
     input: number;
     /** Tokens of the document's readable text (markup removed). */
     text: number;
+    /** The budget the answer was fitted to. */
+    budget: number;
     /** Tokens of this answer's JSON without `tokens`. */
     output: number;
     /** output / input */
@@ -49,11 +61,28 @@ export interface Distillation extends DistilledContent {
 }
 
 const MAX_TITLE_CHARACTERS = 150;
-const SENTENCES_RANKED = 60;
+const SENTENCES_RANKED = 80;
+/** Sentences read in order after the lead when the document has no introduction of its own. */
+const OPENING_SENTENCES = 4;
+/** How many of a changelog's releases its key points may quote. */
+const NEWEST_RELEASES = 5;
+/** How the facts of each kind are interleaved, by document kind. */
+const FACT_MIX: Record<DocumentKind, FactMix> = {
+  changelog: { command: 1, version: 1, date: 1, limit: 1 },
+  manual: { option: 4, limit: 1, definition: 1, command: 1 },
+  reference: { definition: 3, option: 2, limit: 1, command: 1, version: 1, date: 1 },
+  licence: { limit: 1, version: 1, date: 1, definition: 1 },
+  article: { command: 1, limit: 1, option: 1, definition: 1, version: 1, date: 1 },
+};
 
-function read(content: string): ReadDocument {
+/** Reads content in the format its markup shows. */
+export function readDocument(content: string): ReadDocument {
+  if (isDebianChangelog(content)) return readDebianChangelog(content);
   const format = detectFormat(content);
-  return format === 'html' ? readHtml(content) : format === 'markdown' ? readMarkdown(content) : readText(content);
+  if (format === 'html') return readHtml(content);
+  if (format === 'markdown') return readMarkdown(content);
+  if (format === 'troff') return readTroff(content);
+  return readText(content);
 }
 
 function titleFromUrl(url: string | undefined): string | undefined {
@@ -65,7 +94,50 @@ function titleFromUrl(url: string | undefined): string | undefined {
 
 /** The document's own title, else one from the URL, else its first sentence. */
 function titleOf(document: ReadDocument, url: string | undefined, firstSentence: string | undefined): string {
-  return clip(squash(document.title ?? '') || titleFromUrl(url) || clip(firstSentence ?? 'Untitled', 100), MAX_TITLE_CHARACTERS);
+  let own = squash(maskUrls(document.title ?? ''));
+  // A licence or specification gives its version on the line under its title: "Version 2, June 1991", "CC0 1.0 Universal".
+  const [first, second] = document.blocks;
+  const versionLine = second && second.kind !== 'code' && second.kind !== 'item' && second.text.split(' ').length <= 6 && /\bversion\b|\b\d+\.\d+\b|\b(?:19|20)\d\d\b/i.test(second.text) && !/[[\]()<>]/.test(second.text);
+  if (own && first && squash(first.text) === own && versionLine && !own.includes(second.text)) {
+    own = `${own}, ${squash(maskUrls(second.text))}`;
+  }
+  return clip(own || titleFromUrl(url) || clip(firstSentence ?? 'Untitled', 100), MAX_TITLE_CHARACTERS);
+}
+
+/** Index of the first block after a changelog's `count` newest releases (the block heading the next one). */
+function newestReleasesEnd(document: ReadDocument, releases: readonly Release[], count = NEWEST_RELEASES): number {
+  const next = releases[count];
+  if (!next) return document.blocks.length;
+  const at = document.blocks.findIndex((block) => (block.kind === 'heading' || block.kind === 'paragraph') && block.text.includes(next.version) && block.text.split(' ').length <= 10);
+  return at < 0 ? document.blocks.length : at;
+}
+
+/** The sentences that follow the lead, in order, up to the end of the introduction (or the first few). */
+function openingOf(candidates: readonly Candidate[], lead: Candidate | undefined): Candidate[] {
+  const after = lead ? candidates.filter((candidate) => candidate.text !== lead.text) : candidates;
+  const introduction = after.filter((candidate) => candidate.opening);
+  return introduction.length >= 2 ? introduction : after.slice(0, OPENING_SENTENCES);
+}
+
+/** The first sentence of each numbered clause (a "1." item, or the paragraph under a numbered heading), in order, then the rest. */
+function clausesFirst(document: ReadDocument, candidates: readonly Candidate[], ranked: readonly Candidate[]): Candidate[] {
+  const openings = new Set<string>();
+  document.blocks.forEach((block, i) => {
+    const previous = document.blocks[i - 1];
+    const clause = (block.kind === 'item' && block.numbered) || (block.kind === 'paragraph' && previous?.kind === 'heading' && /^\d/.test(previous.text));
+    if (clause) openings.add(squash(block.text).slice(0, 40));
+  });
+  const clauses = candidates.filter((candidate) => openings.has(candidate.text.slice(0, 40)));
+  return [...clauses, ...ranked.filter((candidate) => !clauses.includes(candidate))];
+}
+
+/** What a changelog without a preface covers: "42 releases, from 0.1.0 (2011-08-14) to 2.20.3 (2019-10-11)." */
+function releasesSummary(releases: readonly Release[]): string {
+  const newest = releases[0];
+  const oldest = releases.at(-1);
+  if (!newest || !oldest) return '';
+  const named = (release: Release) => (release.date ? `${release.version} (${release.date})` : release.version);
+  return `${releases.length} releases, from ${named(oldest)} to ${named(newest)}.`;
 }
 
 /** For texts without a sentence long enough to rank: the first block that is not the title, clipped. */
@@ -74,43 +146,79 @@ function fallbackSummary(document: ReadDocument, title: string): string {
   return block ? clip(squash(block.text), 300) : '';
 }
 
-export async function distill(content: string, url: string | undefined, signal?: AbortSignal): Promise<Distillation> {
+export async function distill(content: string, url: string | undefined, request: BudgetRequest = {}, signal?: AbortSignal): Promise<Distillation> {
   const countTokens = await tokenCounter();
-  const document = read(content);
+  const document = readDocument(content);
   signal?.throwIfAborted();
   if (!document.blocks.some((block) => /[\p{L}\p{N}]/u.test(block.text))) {
     throw new ToolError(422, 'no_text_found', `no readable text was found in the ${document.format === 'html' ? 'HTML' : document.format} document`);
   }
 
-  const candidates = sentenceCandidates(document.blocks);
-  const title = titleOf(document, url, candidates[0]?.text);
+  const releases = document.releases ?? releasesOf(document.blocks);
+  const definitions = definitionsOf(document.blocks);
+  let title = titleOf(document, url, sentenceCandidates(document.blocks.slice(0, 40))[0]?.text);
+  const kind = documentKind(document, title, releases, definitions, document.format);
+  // A changelog that opens with its newest release has no title of its own.
+  if (kind === 'changelog' && releases[0] && title.includes(releases[0].version)) title = titleFromUrl(url) ?? 'Changelog';
+  // A changelog's sentences worth quoting are its preface and newest entries, not those of years ago.
+  const sentenceBlocks = kind === 'changelog' ? document.blocks.slice(0, newestReleasesEnd(document, releases)) : document.blocks;
+  // Definitions are served as facts; as sentences they would say the same twice.
+  const defined = new Set(definitions.map((definition) => definition.term));
+  const meanings = new Set(definitions.map((definition) => definition.meaning.slice(0, 60)));
+  const candidates = sentenceCandidates(sentenceBlocks).filter(
+    (candidate) => !meanings.has(candidate.text.slice(0, 60)) && !defined.has(/^(.{1,60}?)(?: — |: | - | – )/.exec(candidate.text)?.[1] ?? '') && (kind === 'licence' || !BOILERPLATE.test(candidate.text)),
+  );
   const facts = rankFacts(document, title);
+  const prose = document.blocks.filter((block) => block.kind !== 'code').map((block) => block.text).join('\n');
+  const keyFacts = keyFactsOf(document.blocks, kind === 'changelog' ? [] : definitions, prose, FACT_MIX[kind], kind === 'licence' ? undefined : BOILERPLATE);
+  // A man page's header or footer says which version of the program it documents.
+  if (document.edition) keyFacts.unshift({ fact: document.edition.split(', ')[0]!, kind: 'version', sentence: document.edition });
   signal?.throwIfAborted();
 
   // Sentences naming the title's words and the main facts rank higher.
   const factWords = new Set([...contentWords(title), ...facts.entities.slice(0, 20).flatMap((entity) => contentWords(entity)), ...facts.keywords.slice(0, 10).map((k) => k.toLowerCase())]);
   const titleLower = title.toLowerCase();
-  const ranked = rankSentences(candidates.filter((candidate) => squash(candidate.text).toLowerCase() !== titleLower), factWords, SENTENCES_RANKED);
+  const lead = leadOf(kind === 'changelog' ? document.blocks.slice(0, newestReleasesEnd(document, releases, 0)) : document.blocks, title);
+  const ranked = rankSentences(
+    candidates.filter((candidate) => squash(candidate.text).toLowerCase() !== titleLower && candidate.text !== lead?.text),
+    factWords,
+    SENTENCES_RANKED,
+    kind === 'licence' ? LICENCE_TERMS : INFORMATIVE,
+  );
   signal?.throwIfAborted();
+  // A licence's terms are its numbered clauses: their opening sentences come first, in order.
+  const sentences = kind === 'licence' ? clausesFirst(document, candidates, ranked) : ranked;
 
   const inputTokens = countTokens(content);
   const textTokens = countTokens(plainText(document));
-  const budget = Math.min(MAX_OUTPUT_TOKENS, Math.max(MIN_OUTPUT_TOKENS, Math.round(OUTPUT_SHARE * textTokens)));
+  const budget = outputBudget(textTokens, request, inputTokens);
 
   const base: DistilledContent = {
     title,
     ...(url ? { url } : {}),
     format: document.format,
+    kind,
     summary: '',
     keyPoints: [],
     outline: [],
+    releases: [],
+    facts: [],
     entities: [],
     keywords: [],
     numbers: [],
     dates: [],
   };
-  const { answer } = fitBudget(base, { sentences: ranked, outline: outlineOf(document, title), ...facts }, budget, countTokens);
-  if (!answer.summary) answer.summary = fallbackSummary(document, title);
+  // Keywords name the terms the document defines first (options, functions, settings), best first, then its other identifiers and words.
+  const definedTerms = keyFacts.filter((fact) => fact.kind === 'option' || fact.kind === 'definition').map((fact) => keywordOf(fact.fact));
+  const keywords = [...new Set([...definedTerms, ...facts.keywords])];
+  const answer = fitBudget(
+    base,
+    kind,
+    { ...(lead ? { lead } : {}), sentences, opening: openingOf(candidates.filter((candidate) => squash(candidate.text).toLowerCase() !== titleLower), lead), outline: kind === 'changelog' ? outlineOf(document, title).filter((entry) => !releases.some((release) => entry.text.includes(release.version))) : outlineOf(document, title), releases: kind === 'changelog' ? releases : [], facts: keyFacts, ...facts, keywords },
+    budget,
+    countTokens,
+  );
+  if (!answer.summary) answer.summary = kind === 'changelog' ? releasesSummary(releases) : fallbackSummary(document, title);
   const output = countTokens(JSON.stringify(answer));
   const saved = inputTokens - output;
   return {
@@ -119,6 +227,7 @@ export async function distill(content: string, url: string | undefined, signal?:
       tokenizer: `${TOKENIZER.encoding} (${TOKENIZER.library})`,
       input: inputTokens,
       text: textTokens,
+      budget,
       output,
       ratio: Math.round((output / inputTokens) * 10_000) / 10_000,
       saved,

@@ -1,16 +1,27 @@
 // What every reader (HTML, Markdown, plain text) turns a document into.
 
-export type DocumentFormat = 'html' | 'markdown' | 'text';
+export type DocumentFormat = 'html' | 'markdown' | 'troff' | 'text';
 
 export type Block =
   | { kind: 'heading'; level: number; text: string }
   | { kind: 'paragraph'; text: string }
-  /** A list item, a definition or an option description. */
-  | { kind: 'item'; text: string }
+  /** A list item, a definition or an option description; `numbered` for "1." items (a licence's clauses). */
+  | { kind: 'item'; text: string; numbered?: boolean }
   /** Preformatted text or a code block: kept out of sentences, still searched for facts. */
   | { kind: 'code'; text: string }
   /** One table row, cells joined by " | ". */
   | { kind: 'row'; text: string };
+
+/** One release of a changelog, newest first in an answer. */
+export interface Release {
+  version: string;
+  /** As the changelog writes it ("2019-10-11", "30 Nov 2022"); empty when it gives none. */
+  date: string;
+  /** Who made the release, when the changelog says (Debian changelogs do). */
+  by?: string;
+  /** Its entries, each one line. */
+  changes: string[];
+}
 
 export interface ReadDocument {
   format: DocumentFormat;
@@ -18,6 +29,10 @@ export interface ReadDocument {
   blocks: Block[];
   /** Terms the author marked as code (`inline code`, <code>), in order of appearance. */
   codeTerms: string[];
+  /** The version and date a man page gives for itself in its header or footer: "GNU grep 3.8, 2019-12-29". */
+  edition?: string;
+  /** Releases, when a reader recognised a changelog format of its own (Debian's). */
+  releases?: Release[];
 }
 
 /** Collapses runs of whitespace and trims. */

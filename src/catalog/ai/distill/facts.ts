@@ -50,6 +50,8 @@ const CAPITALISED_COMMON = new Set(
     'Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April June July August September October November December').split(' '),
 );
 const NAME_CONNECTORS = new Set(['of', 'the', 'for', 'de', 'da', 'del', 'van', 'von', 'der', 'la', 'le', 'du', '&']);
+/** Units written in capitals: "5 MB" names no entity. */
+const UNIT_WORDS = new Set('KB MB GB TB PB KIB MIB GIB TIB KBPS MBPS GBPS HZ KHZ MHZ GHZ MS NS UTF'.split(' '));
 const SHOUTED_WORDS = new Set(('THE AND FOR NOT ANY ALL OR OF TO IN IS AS BY ON AT BE IF NO SO IT AN A WITH THIS THAT YOU YOUR ARE FROM BUT WILL SHALL ' +
   'MAY MUST SUCH OTHER WHICH ITS THAN THEN HAS HAVE HAD WAS WERE BEEN NOTE WARNING TODO FIXME').split(' '));
 
@@ -124,7 +126,7 @@ export function extractEntities(text: string): FactCount[] {
       const word = words[0]!;
       const acronym = /^[\p{Lu}\d]{2,}s?$/u.test(word) && /\p{Lu}.*\p{Lu}/u.test(word);
       const inner = /\p{Ll}\p{Lu}|\p{Lu}{2,}\p{Ll}|\d/u.test(word); // CamelCase, PyPy, URLSearchParams, ed25519
-      if (acronym && SHOUTED_WORDS.has(word.replace(/s$/, ''))) continue;
+      if (acronym && (SHOUTED_WORDS.has(word.replace(/s$/, '')) || UNIT_WORDS.has(word.toUpperCase()))) continue;
       // Long all-capital words are emphasis ("OPTIONAL", "WARRANTY"), not acronyms; nor are capitalised
       // words the text also uses in lower case (a man page's FILE and NAME placeholders).
       if (acronym && word.length >= 6 && !/\d/.test(word)) continue;

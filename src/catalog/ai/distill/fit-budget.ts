@@ -1,6 +1,11 @@
-// Fills the answer within a token budget: each part first takes up to its share, then what is
-// left goes round the lists one item at a time, and the exact count of the JSON has the last word.
+// Fills the answer within a token budget, structure first: the lead sentence, then each part up to
+// its share of the budget in the order the document's kind gives (a changelog's releases, a
+// manual's options, a licence's terms before further sentences), then what is left goes round the
+// parts one item at a time, and the exact count of the JSON has the last word.
 import type { DistilledContent } from './distill-document.ts';
+import type { Release } from './document.ts';
+import type { DocumentKind } from './document-kind.ts';
+import { keywordOf, type KeyFact } from './key-facts.ts';
 import type { Candidate } from './rank-sentences.ts';
 
 export interface OutlineEntry {
@@ -12,98 +17,199 @@ export interface OutlineEntry {
 }
 
 export interface Ranked {
+  /** The document's first sentence: what it is. Always kept. */
+  lead?: Candidate;
   /** Best first. */
   sentences: readonly Candidate[];
+  /** The sentences that open the document, in order, after the lead: read first, as a reader would. */
+  opening: readonly Candidate[];
   /** Best first. */
   outline: readonly OutlineEntry[];
+  /** Newest first. */
+  releases: readonly Release[];
+  /** Best first. */
+  facts: readonly KeyFact[];
   entities: readonly string[];
   keywords: readonly string[];
   numbers: readonly string[];
   dates: readonly string[];
 }
 
-type ListName = 'keyPoints' | 'outline' | 'entities' | 'keywords' | 'numbers' | 'dates';
+type Part = 'summary' | 'releases' | 'facts' | 'outline' | 'keyPoints' | 'entities' | 'keywords' | 'numbers' | 'dates';
+type Plan = readonly (readonly [Part, number])[];
 
-/** Share of the budget (after the fixed fields) each part may take in the first pass. */
-const SHARES: Record<'summary' | ListName, number> = { summary: 0.3, keyPoints: 0.27, outline: 0.15, entities: 0.1, keywords: 0.07, numbers: 0.06, dates: 0.05 };
-const LIST_ORDER: readonly ListName[] = ['keyPoints', 'outline', 'entities', 'keywords', 'numbers', 'dates'];
+/** Per kind: the parts in the order they are served, each with the share of the budget it may take first. */
+const PLANS: Record<DocumentKind, Plan> = {
+  changelog: [['releases', 0.72], ['facts', 0.08], ['outline', 0.03], ['entities', 0.02], ['dates', 0.02]],
+  manual: [['summary', 0.2], ['facts', 0.36], ['keywords', 0.1], ['keyPoints', 0.18], ['outline', 0.06], ['entities', 0.02]],
+  reference: [['summary', 0.2], ['facts', 0.34], ['keywords', 0.1], ['keyPoints', 0.18], ['outline', 0.08], ['entities', 0.02]],
+  licence: [['summary', 0.22], ['outline', 0.26], ['keyPoints', 0.34], ['facts', 0.08], ['entities', 0.03], ['dates', 0.02]],
+  article: [['summary', 0.24], ['facts', 0.24], ['keywords', 0.08], ['keyPoints', 0.26], ['outline', 0.1], ['entities', 0.03]],
+};
+/** Parts that get one more item per round once every part had its share: cheap facts before costly sentences. */
+const ROUND: readonly Part[] = ['releases', 'facts', 'keywords', 'keyPoints', 'outline', 'dates', 'numbers', 'entities'];
 /** Items are priced one by one; joined in JSON they cost a little more. */
-const JOIN_MARGIN = 0.95;
-const MAX_SUMMARY_SENTENCES = 5;
-const MAX_SUMMARY_SENTENCES_SHORT = 3;
-const SHORT_BUDGET = 400;
-
-const byPosition = <T extends { index: number } | { order: number }>(items: T[]) =>
-  items.sort((a, b) => ('index' in a ? a.index : a.order) - ('index' in b ? b.index : b.order));
+const JOIN_MARGIN = 0.96;
+const MAX_SUMMARY_SENTENCES = 6;
+/** How many items past one that does not fit are tried. */
+const LOOKAHEAD = 6;
+const LAST_LOOKAHEAD = 40;
 
 /** List items often lack a full stop; one is added so the summary reads as sentences. */
 const asSentence = (text: string) => (/[.!?:…"'”)]$/.test(text) ? text : `${text}.`);
 
-export function fitBudget(base: DistilledContent, ranked: Ranked, budget: number, countTokens: (text: string) => number): { answer: DistilledContent; output: number } {
-  const cost = (item: string) => countTokens(JSON.stringify(item)) + 1;
-  const available = Math.max(0, Math.floor(budget * JOIN_MARGIN) - countTokens(JSON.stringify(base)));
+/** A release costs its version and date first; its changes are served one by one. */
+interface ReleaseSlot {
+  release: Release;
+  changes: number;
+}
 
-  // Summary: the best sentences, at least one (the lead comes first in the ranking).
-  const summary: Candidate[] = [];
-  let spent = 0;
-  for (const candidate of ranked.sentences.slice(0, budget < SHORT_BUDGET ? MAX_SUMMARY_SENTENCES_SHORT : MAX_SUMMARY_SENTENCES)) {
-    const price = cost(candidate.text);
-    if (summary.length > 0 && spent + price > available * SHARES.summary) break;
-    summary.push(candidate);
-    spent += price;
-  }
-  const keyPoints = ranked.sentences.filter((candidate) => !summary.includes(candidate));
-  const pools: Record<ListName, readonly string[]> = {
-    keyPoints: keyPoints.map((candidate) => candidate.text),
-    outline: ranked.outline.map((entry) => entry.text),
-    entities: ranked.entities,
-    keywords: ranked.keywords,
-    numbers: ranked.numbers,
-    dates: ranked.dates,
-  };
-  const taken: Record<ListName, number> = { keyPoints: 0, outline: 0, entities: 0, keywords: 0, numbers: 0, dates: 0 };
-  const spentOn: Record<ListName, number> = { keyPoints: 0, outline: 0, entities: 0, keywords: 0, numbers: 0, dates: 0 };
-  let left = available - spent;
-  const take = (name: ListName, price: number) => {
-    taken[name] += 1;
-    spentOn[name] += price;
+export function fitBudget(base: DistilledContent, kind: DocumentKind, ranked: Ranked, budget: number, countTokens: (text: string) => number): DistilledContent {
+  const cost = (item: unknown) => countTokens(JSON.stringify(item)) + 1;
+  let left = Math.max(0, Math.floor(budget * JOIN_MARGIN) - countTokens(JSON.stringify(base)));
+  const spentOn = new Map<Part, number>();
+  const spend = (part: Part, price: number) => {
     left -= price;
+    spentOn.set(part, (spentOn.get(part) ?? 0) + price);
   };
-  for (const name of LIST_ORDER) {
-    while (taken[name] < pools[name].length) {
-      const price = cost(pools[name][taken[name]]!);
-      if (spentOn[name] + price > available * SHARES[name] || price > left) break;
-      take(name, price);
+
+  const summary: Candidate[] = [];
+  if (ranked.lead) {
+    summary.push(ranked.lead);
+    spend('summary', cost(ranked.lead.text));
+  }
+  const sentences = ranked.sentences.filter((candidate) => candidate !== ranked.lead && candidate.text !== ranked.lead?.text);
+  const openingSentences = ranked.opening.filter((candidate) => candidate.text !== ranked.lead?.text);
+  /** Sentences already in the summary or the key points. */
+  const quoted = new Set<string>(ranked.lead ? [ranked.lead.text] : []);
+  const keyPoints: Candidate[] = [];
+  const slots: ReleaseSlot[] = [];
+  const lists = {
+    sentences: { items: sentences.map((candidate) => candidate.text), used: new Set<number>() },
+    facts: { items: ranked.facts, used: new Set<number>() },
+    outline: { items: ranked.outline.map((entry) => entry.text), used: new Set<number>() },
+    entities: { items: ranked.entities, used: new Set<number>() },
+    keywords: { items: ranked.keywords, used: new Set<number>() },
+    numbers: { items: ranked.numbers, used: new Set<number>() },
+    dates: { items: ranked.dates, used: new Set<number>() },
+  };
+  type ListName = keyof typeof lists;
+  const prices = new Map<unknown, number>();
+  const shownFacts = new Set<string>();
+  const priceOf = (item: unknown) => prices.get(item) ?? (prices.set(item, cost(item)), prices.get(item)!);
+
+  /** The best unused item of a list that fits `limit`, looking a few items past ones that do not. */
+  let lookahead = LOOKAHEAD;
+  const pick = (name: ListName, limit: number): { index: number; price: number } | undefined => {
+    const { items, used } = lists[name];
+    let looked = 0;
+    for (let index = 0; index < items.length && looked < lookahead; index += 1) {
+      if (used.has(index)) continue;
+      // A term already given as a fact is not listed again as a keyword.
+      if (name === 'keywords' && shownFacts.has(String(items[index]))) {
+        used.add(index);
+        continue;
+      }
+      looked += 1;
+      const price = priceOf(items[index]);
+      if (price <= limit) return { index, price };
+    }
+    return undefined;
+  };
+  /** Next release item: a release not yet listed (with its first change), else one more change of a listed one. */
+  const pickRelease = (limit: number): { price: number; apply: () => void } | undefined => {
+    // The newest releases first; each listed release shows up to (6 - 2 × its rank) changes before older ones get more.
+    for (const [i, slot] of slots.entries()) {
+      const change = slot.release.changes[slot.changes];
+      if (change !== undefined && slot.changes < Math.max(1, 6 - 2 * i) && priceOf(change) <= limit) return { price: priceOf(change), apply: () => (slot.changes += 1) };
+    }
+    const release = ranked.releases[slots.length];
+    if (release) {
+      const shown = { ...release, changes: release.changes.slice(0, 1) };
+      if (cost(shown) <= limit) return { price: cost(shown), apply: () => slots.push({ release, changes: shown.changes.length }) };
+      return undefined;
+    }
+    for (const slot of slots) {
+      const change = slot.release.changes[slot.changes];
+      if (change !== undefined && priceOf(change) <= limit) return { price: priceOf(change), apply: () => (slot.changes += 1) };
+    }
+    return undefined;
+  };
+  /** The summary reads on from the lead, in the document's order, while sentences fit. */
+  const nextOpening = (limit: number): { price: number; apply: () => void } | undefined => {
+    if (summary.length >= MAX_SUMMARY_SENTENCES) return undefined;
+    const candidate = openingSentences.find((c) => !quoted.has(c.text));
+    if (!candidate || priceOf(candidate.text) > limit) return undefined;
+    return { price: priceOf(candidate.text), apply: () => (summary.push(candidate), quoted.add(candidate.text)) };
+  };
+  const next = (part: Part, limit: number): { price: number; apply: () => void } | undefined => {
+    if (part === 'releases') return pickRelease(limit);
+    if (part === 'summary') return nextOpening(limit);
+    if (part === 'keyPoints') {
+      // Sentences the summary already quotes are passed over.
+      for (const [index, candidate] of sentences.entries()) if (quoted.has(candidate.text)) lists.sentences.used.add(index);
+    }
+    const name: ListName = part === 'keyPoints' ? 'sentences' : part;
+    const found = pick(name, limit);
+    if (!found) return undefined;
+    return {
+      price: found.price,
+      apply: () => {
+        lists[name].used.add(found.index);
+        if (part === 'facts') shownFacts.add(keywordOf(ranked.facts[found.index]!.fact));
+        if (part === 'keyPoints') {
+          keyPoints.push(sentences[found.index]!);
+          quoted.add(sentences[found.index]!.text);
+        }
+      },
+    };
+  };
+
+  const available = left;
+  for (const [part, share] of PLANS[kind]) {
+    for (let item = next(part, Math.min(left, available * share - (spentOn.get(part) ?? 0))); item; item = next(part, Math.min(left, available * share - (spentOn.get(part) ?? 0)))) {
+      item.apply();
+      spend(part, item.price);
     }
   }
-  // Then round the lists, one item each per round, cheap facts before costly sentences.
-  for (let progressed = true; progressed; ) {
+  // What is left goes round the parts; at the end, smaller items further down the lists fill the last tokens.
+  for (let progressed = true, widened = false; progressed || !widened; ) {
+    if (!progressed) [widened, lookahead] = [true, LAST_LOOKAHEAD];
     progressed = false;
-    for (const name of [...LIST_ORDER].reverse()) {
-      const next = pools[name][taken[name]];
-      if (next === undefined || cost(next) > left) continue;
-      take(name, cost(next));
+    for (const part of ROUND) {
+      if (part === 'releases' && kind !== 'changelog') continue;
+      // A changelog's entries are its releases: its sentences would quote them again, out of their release.
+      if (part === 'keyPoints' && kind === 'changelog') continue;
+      const item = next(part, left);
+      if (!item) continue;
+      item.apply();
+      spend(part, item.price);
       progressed = true;
     }
   }
+  const chosen = <T>(name: ListName, items: readonly T[]) => items.filter((_, index) => lists[name].used.has(index));
 
+  const byIndex = (items: Candidate[]) => [...items].sort((a, b) => a.index - b.index);
   const answer: DistilledContent = {
     ...base,
-    summary: byPosition([...summary]).map((candidate) => asSentence(candidate.text)).join(' '),
-    keyPoints: byPosition(keyPoints.slice(0, taken.keyPoints)).map((candidate) => candidate.text),
-    outline: byPosition(ranked.outline.slice(0, taken.outline)).map((entry) => entry.text),
-    entities: ranked.entities.slice(0, taken.entities),
-    keywords: ranked.keywords.slice(0, taken.keywords),
-    numbers: ranked.numbers.slice(0, taken.numbers),
-    dates: ranked.dates.slice(0, taken.dates),
+    summary: [...(ranked.lead ? [ranked.lead] : []), ...byIndex(summary.filter((candidate) => candidate !== ranked.lead))].map((candidate) => asSentence(candidate.text)).join(' '),
+    keyPoints: byIndex(keyPoints).map((candidate) => candidate.text),
+    outline: chosen('outline', ranked.outline)
+      .sort((a, b) => a.order - b.order)
+      .map((entry) => entry.text),
+    releases: slots.map(({ release, changes }) => ({ ...release, changes: release.changes.slice(0, changes) })),
+    facts: chosen('facts', ranked.facts),
+    entities: chosen('entities', ranked.entities),
+    keywords: chosen('keywords', ranked.keywords).filter((keyword) => !shownFacts.has(keyword)),
+    numbers: chosen('numbers', ranked.numbers),
+    dates: chosen('dates', ranked.dates),
   };
-  // If the estimate still overshot, drop the last item of the list that costs most.
-  let output = countTokens(JSON.stringify(answer));
-  while (output > budget) {
-    const costliest = LIST_ORDER.filter((name) => answer[name].length > 0).sort((a, b) => spentOn[b] - spentOn[a])[0];
+  // If the estimate still overshot, drop the last item of the costliest list.
+  const trimmed = ['keyPoints', 'facts', 'outline', 'entities', 'keywords', 'numbers', 'dates', 'releases'] as const;
+  while (countTokens(JSON.stringify(answer)) > budget) {
+    const costliest = trimmed.filter((name) => answer[name].length > 0).sort((a, b) => cost(answer[b]) - cost(answer[a]))[0];
     if (!costliest) break;
-    spentOn[costliest] -= cost(answer[costliest].pop()!);
-    output = countTokens(JSON.stringify(answer));
+    answer[costliest].pop();
   }
-  return { answer, output };
+  return answer;
 }

@@ -8,12 +8,15 @@ export const clip = (text: string, max: number) => (text.length <= max ? text : 
 /** An outline entry names a section: long argument lists in a heading become "(…)". */
 const entryText = (heading: string) => clip(squash(heading).replace(/\(([^()]{12,})\)/g, '(…)'), MAX_OUTLINE_CHARACTERS);
 
+/** Sections every man page or README has: they say nothing about this one. */
+const BOILERPLATE = /^(?:NAME|SYNOPSIS|SEE ALSO|AUTHORS?|COPYRIGHT|REPORTING BUGS|Table of Contents|Contents|Licen[cs]e|Contributors|Sponsors|Backers)$/i;
+
 /** Headings as "#"-prefixed entries, levels relative to the top one, best (highest level) first. */
 export function outlineOf(document: ReadDocument, title: string): OutlineEntry[] {
   const headings = document.blocks.flatMap((block, order) => (block.kind === 'heading' ? [{ level: block.level, text: block.text, order }] : []));
   const top = Math.min(...headings.map((heading) => heading.level));
   return headings
-    .filter((heading, i) => !(i === 0 && heading.text === title))
+    .filter((heading, i) => !(i === 0 && heading.text === title) && !BOILERPLATE.test(heading.text))
     .map((heading) => ({ text: `${'#'.repeat(heading.level - top + 1)} ${entryText(heading.text)}`, rank: heading.level, order: heading.order }))
     .sort((a, b) => a.rank - b.rank || a.order - b.order);
 }

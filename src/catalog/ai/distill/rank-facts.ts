@@ -1,8 +1,10 @@
 // Ranks a document's dates, numbers, entities and keywords: repetition counts, and so do the
 // places a reader looks first (the title, the headings, the opening paragraphs).
+import { onlyDenied } from './denied.ts';
 import type { ReadDocument } from './document.ts';
 import { byImportance, extractDates, extractEntities, extractNumbers, withoutContained, type FactCount } from './facts.ts';
 import { rankKeywords } from './keywords.ts';
+import { maskUrls } from './mask-urls.ts';
 
 export interface RankedFacts {
   dates: string[];
@@ -11,8 +13,12 @@ export interface RankedFacts {
   keywords: string[];
 }
 
+/** The text of some blocks, web addresses blanked: their fragments are not facts. */
 const textOf = (document: ReadDocument, kinds: (kind: string) => boolean) =>
-  document.blocks.filter((block) => kinds(block.kind)).map((block) => block.text).join('\n');
+  maskUrls(document.blocks.filter((block) => kinds(block.kind)).map((block) => block.text).join('\n'));
+/** How many of the best entities and keywords are checked against denials. */
+const CHECKED = 60;
+const notDenied = (terms: string[], text: string) => terms.filter((term, i) => i >= CHECKED || !onlyDenied(term, text));
 
 /** The opening: the first three paragraphs of some length (pages may start with navigation lists). */
 export function openingOf(document: ReadDocument): string {
@@ -40,12 +46,12 @@ export function rankFacts(document: ReadDocument, title: string): RankedFacts {
 
   const { dates, masked } = extractDates(prose);
   // Dates are masked first, so "Q3 2026" does not also yield an entity "Q3".
-  const entities = withoutContained(byImportance(extractEntities(extractDates(body).masked), boost).slice(0, 200).map((fact) => fact.text));
+  const entities = notDenied(withoutContained(byImportance(extractEntities(extractDates(body).masked), boost).slice(0, 200).map((fact) => fact.text)), body);
   const entitySet = new Set(entities.slice(0, 40).map((entity) => entity.toLowerCase()));
   return {
     dates: byImportance(dates, boost).map((fact) => fact.text),
     numbers: byImportance(extractNumbers(masked), numberBoost).map((fact) => fact.text),
     entities,
-    keywords: rankKeywords(prose, opening, document.codeTerms, entitySet).map((keyword) => keyword.text),
+    keywords: notDenied(rankKeywords(prose, opening, document.codeTerms, entitySet).map((keyword) => keyword.text), prose),
   };
 }

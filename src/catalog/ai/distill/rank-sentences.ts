@@ -1,7 +1,8 @@
 // Extractive sentence ranking: centroid scoring over TF-ISF weights (Radev et al., "Centroid-based
 // summarization of multiple documents", 2004) with bonuses for opening sentences, section openings
-// and sentences carrying facts. The lead (first sentence) is picked first, the rest by maximal
-// marginal relevance (Carbonell & Goldstein, 1998) so that picks do not repeat each other.
+// sentences carrying facts and sentences stating what a reader must know (requirements, failures,
+// defaults, what is never done). Picked by maximal marginal relevance (Carbonell & Goldstein, 1998)
+// so that picks do not repeat each other; the lead is chosen apart (leadOf).
 // Deterministic: ties go to the earlier sentence.
 import type { Block } from './document.ts';
 import { contentWords, isStopWord, splitSentences } from './sentences.ts';
@@ -12,15 +13,21 @@ export interface Candidate {
   index: number;
   words: ReadonlySet<string>;
   firstInSection: boolean;
+  /** Before the document's second heading: its introduction. */
+  opening?: boolean;
   score: number;
 }
 
 const CENTROID_TERMS = 60;
 const MMR_LAMBDA = 0.75;
+/** Sentences that say what is required, what fails, what is deleted or never done, what the default is. */
+export const INFORMATIVE = /\b(?:requires?|required|must|fails?|failed|errors?|delete[sd]?|remove[sd]?|overwrit(?:es?|ten)|never|always|not supported|does not|doesn't|do not|don't|cannot|can't|is not|isn't|only|default|defaults to|deprecated|warning|important|note that|instead|limit|maximum|exit status)\b/i;
+/** A licence's terms: what you may and must do, and what is disclaimed. */
+export const LICENCE_TERMS = /\b(?:you may|may not|must|provided that|permission|permitted|conditions?|warranty|liab(?:le|ility)|royalty|patent|source code|verbatim|modif(?:y|ied|ications?)|distribut(?:e|ion))\b/i;
 
 function isProse(sentence: string, kind: Block['kind']): boolean {
   const words = sentence.split(/\s+/);
-  if (words.length < (kind === 'item' ? 4 : 6) || words.length > 60) return false;
+  if (words.length < (kind === 'item' ? 4 : 6) || words.length > MAX_SENTENCE_WORDS) return false;
   // Sentences are held together by function words; synopsis lines and option lists are not.
   const functionWords = words.filter((word) => isStopWord(word.toLowerCase().replace(/[^\p{L}]/gu, ''))).length;
   if (functionWords < (words.length <= 12 ? 1 : 2)) return false;
@@ -30,13 +37,20 @@ function isProse(sentence: string, kind: Block['kind']): boolean {
   return letters / visible.length >= 0.6 && symbols <= Math.max(3, words.length / 4);
 }
 
+const MAX_SENTENCE_WORDS = 45;
+/** A very long sentence is cut after its first words: what it says first is what it is about. */
+const clipWords = (sentence: string) => {
+  const words = sentence.split(/\s+/);
+  return words.length <= MAX_SENTENCE_WORDS ? sentence : `${words.slice(0, MAX_SENTENCE_WORDS - 5).join(' ')}…`;
+};
+
 /** Removes what costs tokens without carrying meaning in a summary: bare URLs, markdown residue. */
 export function compact(sentence: string): string {
-  return sentence
+  return clipWords(sentence)
     .replace(/^[\p{Extended_Pictographic}\uFE0F\u200D\s]+/u, '')
     .replace(/\s*\(?<?https?:\/\/[^\s)>]+>?\)?/g, '')
     .replace(/\s+(?:in|at|see)\s*$/i, '')
-    .replace(/\s+([,.;:!?])/g, '$1')
+    .replace(/\s+([,.;:!?])(?=\s|$)/g, '$1')
     .replace(/\s+/g, ' ')
     .trim();
 }
@@ -44,18 +58,22 @@ export function compact(sentence: string): string {
 export function sentenceCandidates(blocks: readonly Block[]): Candidate[] {
   const candidates: Candidate[] = [];
   let sectionStarted = false;
+  let headings = 0;
   for (const block of blocks) {
     if (block.kind === 'heading') {
       sectionStarted = false;
+      headings += 1;
       continue;
     }
     if (block.kind !== 'paragraph' && block.kind !== 'item') continue;
+    // A typed parameter ("callback <Function> Invoked once…") is reference, not prose.
+    if (block.kind === 'item' && /^[\w.$]+ <[\w|[\].<> ]+>/.test(block.text)) continue;
     for (const raw of splitSentences(block.text)) {
       const text = compact(raw);
       if (!isProse(text, block.kind)) continue;
       const words = new Set(contentWords(text));
       if (words.size < 2) continue;
-      candidates.push({ text, index: candidates.length, words, firstInSection: !sectionStarted, score: 0 });
+      candidates.push({ text, index: candidates.length, words, firstInSection: !sectionStarted, opening: headings <= 1, score: 0 });
       sectionStarted = true;
     }
   }
@@ -72,7 +90,7 @@ function setSimilarity(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
  * Scores candidates and returns them best first, each pick penalised by its likeness to those
  * already picked. `factWords` are words of the document's key facts and title.
  */
-export function rankSentences(candidates: readonly Candidate[], factWords: ReadonlySet<string>, limit: number): Candidate[] {
+export function rankSentences(candidates: readonly Candidate[], factWords: ReadonlySet<string>, limit: number, cue: RegExp = INFORMATIVE): Candidate[] {
   if (candidates.length === 0) return [];
   const sentenceFrequency = new Map<string, number>();
   const termFrequency = new Map<string, number>();
@@ -102,10 +120,14 @@ export function rankSentences(candidates: readonly Candidate[], factWords: Reado
     const score =
       raw[i]! / top +
       // The sentences right after the lead often finish saying what the document is.
-      (i > 0 && i < 3 ? 0.2 : 0) +
+      (candidate.index > 0 && candidate.index < 3 ? 0.2 : 0) +
       (candidate.firstInSection ? 0.15 : 0) +
-      (i < n * 0.1 ? 0.1 : 0) +
-      Math.min(0.2, factHits * 0.05);
+      (candidate.index < n * 0.1 ? 0.1 : 0) +
+      (candidate.opening ? 0.2 : 0) +
+      Math.min(0.2, factHits * 0.05) +
+      (cue.test(candidate.text) ? 0.25 : 0) -
+      // A sentence of 40+ words costs what two do: it must say twice as much.
+      (candidate.text.split(' ').length > 40 ? 0.15 : 0);
     return { ...candidate, score };
   });
 
@@ -114,15 +136,12 @@ export function rankSentences(candidates: readonly Candidate[], factWords: Reado
   // Likeness of each remaining candidate to its closest pick, updated with each new pick only.
   const redundancy = new Array<number>(remaining.length).fill(0);
   while (picked.length < limit && remaining.length > 0) {
-    // The lead (the document's first sentence) is always picked first: it says what the text is.
     let best = 0;
-    let bestValue = picked.length === 0 ? Infinity : -Infinity;
-    if (picked.length > 0) {
-      remaining.forEach((candidate, i) => {
-        const value = MMR_LAMBDA * candidate.score - (1 - MMR_LAMBDA) * redundancy[i]!;
-        if (value > bestValue) [best, bestValue] = [i, value];
-      });
-    }
+    let bestValue = -Infinity;
+    remaining.forEach((candidate, i) => {
+      const value = MMR_LAMBDA * candidate.score - (1 - MMR_LAMBDA) * redundancy[i]!;
+      if (value > bestValue) [best, bestValue] = [i, value];
+    });
     const chosen = remaining.splice(best, 1)[0]!;
     redundancy.splice(best, 1);
     picked.push(chosen);
@@ -131,4 +150,35 @@ export function rankSentences(candidates: readonly Candidate[], factWords: Reado
     });
   }
   return picked;
+}
+
+/**
+ * The lead: the first sentence of the first paragraph that is prose, not a badge line or a path
+ * ("Source Code: lib/path.js"): one ending like a sentence, or long enough to be one. Short leads
+ * count ("Node.js body parsing middleware."): they say what the thing is.
+ */
+/** A copyright line or a licence notice: what a document says about its own terms, not what it is about. */
+export const BOILERPLATE = /^(?:copyright\b|©|\(c\)\s)|\bredistribute it and\/or modify\b|\bWITHOUT ANY WARRANTY\b|\bYou should have received a copy of\b|\bis distributed in the hope that\b|\bunder the terms of (?:the |version \d+ of the )?(?:GNU|Apache|MIT|BSD|Mozilla)\b|\bGNU (?:Lesser |Library )?General Public License\b|\bFree Software Foundation\b/i;
+
+export function leadOf(blocks: readonly Block[], title: string): Candidate | undefined {
+  const titleLower = title.toLowerCase();
+  let headings = 0;
+  let previous: Block | undefined;
+  let synopsis = false;
+  for (const block of blocks.slice(0, 60)) {
+    // A man page's NAME line says what the program is, even as a fragment: "xsltproc — command line XSLT processor".
+    const named = previous?.kind === 'heading' && /^name$/i.test(previous.text);
+    if (block.kind === 'heading') synopsis = /^synopsis$/i.test(block.text);
+    previous = block;
+    // A lead opens the document: past its second section, what comes is no longer an introduction.
+    if (block.kind === 'heading' && ++headings > 3) return undefined;
+    if (block.kind !== 'paragraph' || BOILERPLATE.test(block.text) || synopsis) continue;
+    const first = compact(splitSentences(block.text)[0] ?? '');
+    const words = first.split(/\s+/).length;
+    if (first.toLowerCase().replace(/[.!?]$/, '') === titleLower || !/\p{L}{2}/u.test(first)) continue;
+    if (!named && !((/[.!?]$/.test(first) && words >= 3) || (words >= 8 && !/:$/.test(first)))) continue;
+    if (words > 80) return undefined;
+    return { text: first, index: -1, words: new Set(contentWords(first)), firstInSection: true, score: Infinity };
+  }
+  return undefined;
 }

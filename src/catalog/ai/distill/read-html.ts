@@ -5,6 +5,7 @@
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
 import { squash, type Block, type ReadDocument } from './document.ts';
+import { NAVIGATION_LINK } from './read-markdown.ts';
 
 const DROPPED = new Set(['script', 'style', 'noscript', 'template', 'svg', 'canvas', 'iframe', 'object', 'embed', 'form', 'button', 'select', 'textarea', 'input', 'head']);
 const CHROME = new Set(['nav', 'header', 'footer', 'aside']);
@@ -23,6 +24,7 @@ interface DomNode {
 }
 
 const nameOf = (node: DomNode) => node.nodeName.toLowerCase();
+
 /** Heading text without Sphinx/MkDocs permalink markers ("¶", "#"). */
 const headingText = (text: string) => squash(text).replace(/\s*[¶#§]+$/u, '').trim();
 
@@ -31,6 +33,8 @@ class BlockWalker {
   readonly codeTerms: string[] = [];
   private inline = '';
   private readonly kinds: ('paragraph' | 'item')[] = ['paragraph'];
+  /** A <dt> waiting for its <dd>: they make one item, "term — meaning". */
+  private term: string | undefined;
 
   constructor(private readonly skipChrome: boolean) {}
 
@@ -43,6 +47,7 @@ class BlockWalker {
     const name = nameOf(node);
     if (DROPPED.has(name) || (this.skipChrome && CHROME.has(name))) return;
     if (node.getAttribute?.('hidden') !== null && node.getAttribute?.('hidden') !== undefined) return;
+    if (name === 'a' && NAVIGATION_LINK.test(node.textContent ?? '')) return;
     if (name === 'code' || name === 'kbd' || name === 'tt') {
       const code = squash(node.textContent ?? '');
       if (code && code.length <= 60) this.codeTerms.push(code);
@@ -52,7 +57,7 @@ class BlockWalker {
       this.children(node);
       return;
     }
-    this.flush();
+    this.flush(name === 'dd');
     if (HEADINGS.has(name)) {
       const text = headingText(node.textContent ?? '');
       if (text) this.blocks.push({ kind: 'heading', level: Number(name[1]), text });
@@ -66,6 +71,19 @@ class BlockWalker {
         .filter(Boolean);
       if (cells.length > 1) this.blocks.push({ kind: 'row', text: cells.join(' | ') });
       else if (cells.length === 1) this.children(node); // a layout table: read its content as text
+    } else if (name === 'dt') {
+      this.term = squash(node.textContent ?? '') || undefined;
+      this.codeTermsOf(node);
+    } else if (name === 'dd' && this.term !== undefined) {
+      const term = this.term;
+      this.term = undefined;
+      const start = this.blocks.length;
+      this.kinds.push('item');
+      this.children(node);
+      this.flush();
+      this.kinds.pop();
+      const meaning = this.blocks.splice(start).map((block) => block.text).join(' ');
+      this.blocks.push({ kind: 'item', text: meaning ? `${term} — ${meaning}` : term });
     } else if (ITEMS.has(name)) {
       this.kinds.push('item');
       this.children(node);
@@ -74,15 +92,31 @@ class BlockWalker {
     } else {
       this.children(node);
     }
-    this.flush();
+    this.flush(name === 'dt');
+  }
+
+  /** Code terms inside a node read whole (a <dt>). */
+  private codeTermsOf(node: DomNode): void {
+    for (const child of Array.from(node.childNodes)) {
+      const name = nameOf(child);
+      if (name === 'code' || name === 'kbd' || name === 'tt') {
+        const code = squash(child.textContent ?? '');
+        if (code && code.length <= 60) this.codeTerms.push(code);
+      } else if (child.nodeType === 1) this.codeTermsOf(child);
+    }
   }
 
   private children(node: DomNode): void {
     for (const child of Array.from(node.childNodes)) this.walk(child);
   }
 
-  flush(): void {
-    const text = squash(this.inline);
+  flush(keepTerm = false): void {
+    if (this.term !== undefined && !keepTerm) {
+      this.blocks.push({ kind: 'item', text: this.term });
+      this.term = undefined;
+    }
+    // A dropped link can leave a space before the full stop: "use net() ."
+    const text = squash(this.inline).replace(/\s+([.,;:!?])(?=\s|$)/g, '$1');
     this.inline = '';
     if (text) this.blocks.push({ kind: this.kinds.at(-1)!, text });
   }

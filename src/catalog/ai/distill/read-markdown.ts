@@ -5,7 +5,7 @@ import { squash, type Block, type ReadDocument } from './document.ts';
 const ATX = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;
 const SETEXT = /^ {0,3}(=+|-+)[ \t]*$/;
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
-const BULLET = /^( {0,12})(?:[-*+]|\d{1,9}[.)])[ \t]+(.*)$/;
+const BULLET = /^( {0,12})([-*+]|\d{1,9}[.)])[ \t]+(.*)$/;
 const QUOTE = /^ {0,3}>[ \t]?(.*)$/;
 const TABLE_ROW = /^ {0,3}\|.*\|[ \t]*$|^[^|\n]+\|[^|\n]+\|/;
 const TABLE_RULE = /^ {0,3}\|?[ \t]*:?-{2,}:?[ \t]*(?:\|[ \t]*:?-{2,}:?[ \t]*)*\|?[ \t]*$/;
@@ -14,28 +14,46 @@ const LINK_DEFINITION = /^ {0,3}\[[^\]]+\]:\s*\S+/;
 const HTML_BLOCK_LINE = /^ {0,3}<\/?[a-zA-Z][^>]*>\s*$/;
 const HTML_HEADING_LINE = /^ {0,3}<h([1-6])\b[^>]*>(.*)<\/h\1>\s*$/i;
 
-/** Inline Markdown and stray HTML reduced to the words a reader sees; code spans are collected. */
+/** Link texts that navigate rather than say something: "[src]", "source", "¶", "edit", "back to top". */
+export const NAVIGATION_LINK = /^\W*(?:src|source|view source|edit|permalink|top|back to top|#|¶|§)\W*$/i;
+
+/** Stands for the n-th code span while the rest of the line is reduced (private-use characters). */
+const codeMark = (n: number) => `\uE000${n}\uE001`;
+
+/**
+ * Inline Markdown and stray HTML reduced to the words a reader sees; code spans are collected and
+ * kept verbatim: they are set aside before emphasis and escapes are read, so `__proto__` stays whole.
+ */
 export function inlineText(markdown: string, codeTerms?: string[]): string {
+  const spans: string[] = [];
+  const reduced = markdown
+    // Backslash escapes stand for their character and never for markup: set aside like code.
+    .replace(/\\([\\`*_{}[\]()#+\-.!|>~<])/g, (_, character: string) => `\uE002${character.charCodeAt(0)}\uE003`)
+    .replace(/(`+)(?!`)([\s\S]*?[^`])\1(?!`)/g, (_, _fence: string, code: string) => {
+      const text = code.length > 2 && code.startsWith(' ') && code.endsWith(' ') ? code.slice(1, -1) : code;
+      codeTerms?.push(text.trim());
+      spans.push(text);
+      return codeMark(spans.length - 1);
+    })
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '') // images
+    .replace(/!\[([^\]]*)\]\[[^\]]*\]/g, '')
+    .replace(/\[\s*\](?:\([^)]*\)|\[[^\]]*\])/g, '') // links left empty by their image (badges)
+    .replace(/\[([^\]]+)\]\((?:[^()\s]|\([^()\s]*\))*(?:\s+"[^"]*")?\)/g, (_, text: string) => (NAVIGATION_LINK.test(text) ? '' : text)) // inline links keep their text
+    .replace(/\[([^\]]+)\]\[[^\]]*\]/g, '$1') // reference links
+    .replace(/\[([^\]]+)\](?!\()/g, (whole, text: string) => (/^[ xX]$/.test(text) ? whole : text)) // shortcut references
+    .replace(/<(https?:\/\/[^>\s]+)>/g, '$1') // autolinks
+    .replace(/<\/?[a-zA-Z][^>]*>/g, ' ') // inline HTML
+    .replace(/(\*\*|__)(?=\S)(.+?)(?<=\S)\1/g, '$2')
+    .replace(/(?<![\w*])([*_])(?=\S)(.+?)(?<=\S)\1(?![\w*])/g, '$2')
+    .replace(/~~(.+?)~~/g, '$1')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'");
   return squash(
-    markdown
-      .replace(/`+([^`]+?)`+/g, (_, code: string) => {
-        codeTerms?.push(code.trim());
-        return code;
-      })
-      .replace(/!\[([^\]]*)\]\([^)]*\)/g, '') // images
-      .replace(/!\[([^\]]*)\]\[[^\]]*\]/g, '')
-      .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1') // inline links keep their text
-      .replace(/\[([^\]]+)\]\[[^\]]*\]/g, '$1') // reference links
-      .replace(/<(https?:\/\/[^>\s]+)>/g, '$1') // autolinks
-      .replace(/<\/?[a-zA-Z][^>]*>/g, ' ') // inline HTML
-      .replace(/(\*\*|__)(?=\S)(.+?)(?<=\S)\1/g, '$2')
-      .replace(/(?<![\w*])([*_])(?=\S)(.+?)(?<=\S)\1(?![\w*])/g, '$2')
-      .replace(/~~(.+?)~~/g, '$1')
-      .replace(/\\([\\`*_{}[\]()#+\-.!|>])/g, '$1')
-      .replace(/&nbsp;/g, ' ')
-      .replace(/&amp;/g, '&')
-      .replace(/&lt;/g, '<')
-      .replace(/&gt;/g, '>'),
+    reduced.replace(/\uE000(\d+)\uE001/g, (_, n: string) => spans[Number(n)] ?? '').replace(/\uE002(\d+)\uE003/g, (_, code: string) => String.fromCharCode(Number(code))),
   );
 }
 
@@ -55,11 +73,12 @@ export function readMarkdown(content: string): ReadDocument {
   const front = frontMatterTitle(lines);
   let paragraph: string[] = [];
   let item: string[] | undefined;
+  let numbered = false;
 
   const flush = () => {
     if (item) {
       const text = inlineText(item.join(' '), codeTerms);
-      if (text) blocks.push({ kind: 'item', text });
+      if (text) blocks.push({ kind: 'item', text, ...(numbered ? { numbered } : {}) });
       item = undefined;
     }
     if (paragraph.length > 0) {
@@ -127,7 +146,8 @@ export function readMarkdown(content: string): ReadDocument {
     const bullet = BULLET.exec(quote ? quote[1]! : line);
     if (bullet) {
       flush();
-      item = [bullet[2]!];
+      item = [bullet[3]!];
+      numbered = /^\d/.test(bullet[2]!);
       continue;
     }
     if (HTML_BLOCK_LINE.test(line)) {

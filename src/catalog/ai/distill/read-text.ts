@@ -5,12 +5,18 @@
 import { squash, type Block, type ReadDocument } from './document.ts';
 
 const UNDERLINE = /^\s*(=+|-+|~+|\*+|\^+)\s*$/;
-const BULLET = /^(\s*)(?:[-*•+·o]|\d{1,3}[.)]|\([a-z0-9]{1,3}\)|[a-z][.)])\s+(\S.*)$/;
+const BULLET = /^(\s*)([-*•+·o]|\d{1,3}[.)]|\([a-z0-9]{1,3}\)|[a-z][.)])\s+(\S.*)$/;
 const NUMBERED_TITLE = /^(?:(\d+(?:\.\d+)*)\.?|[IVXLC]+\.|[A-Z]\.|(?:Section|Chapter|Appendix|Part)\s+[\dA-Z]+[.:]?)\s+\S/;
 const MAN_HEADER = /^(\S+)\([0-9][0-9a-zA-Z]*\)\s{2,}.*\s{2,}\S+\([0-9][0-9a-zA-Z]*\)\s*$/;
 const MAN_FOOTER = /^\S.*\s{3,}.*\s{3,}\S+(?:\([0-9][0-9a-zA-Z]*\))?\s*$/;
 const CODE_SYMBOLS = /[{}=<>|;$]/;
 const HEADING_FORBIDDEN = /[{}=<>|;$[\]]/;
+
+const RUN_IN_TITLE = /^(\d{1,2}(?:\.\d{1,2})*\.?)\s+([\p{Lu}][^.!?]{2,70}?)\.\s+(\p{Lu}.*)$/u;
+const RUN_IN_ITEM_TITLE = /^([\p{Lu}][^.!?]{2,70}?)\.\s+(\p{Lu}.*)$/u;
+const MINOR_WORDS = new Set(['a', 'an', 'and', 'as', 'at', 'by', 'for', 'from', 'in', 'of', 'on', 'or', 'the', 'to', 'with', 'under']);
+/** "Grant of Copyright License", "Definitions": capitalised words, small words excepted. */
+const isTitleCase = (text: string) => text.split(/\s+/).every((word) => MINOR_WORDS.has(word) || /^[\p{Lu}\d("'“]/u.test(word));
 
 const indentOf = (line: string) => /^[ \t]*/.exec(line)![0].replace(/\t/g, '        ').length;
 const isBlank = (line: string | undefined) => line === undefined || line.trim() === '';
@@ -81,27 +87,45 @@ export function readText(content: string): ReadDocument {
     .map((line) => line.replace(/\s+$/, ''));
   // A rendered man page starts with "TAR(1)   GNU TAR Manual   TAR(1)" and ends with a footer of three columns.
   const firstContent = lines.findIndex((line) => line.trim() !== '');
+  let edition: string | undefined;
   if (firstContent >= 0 && MAN_HEADER.test(lines[firstContent]!)) {
     lines[firstContent] = '';
     let lastContent = lines.length - 1;
     while (lastContent > firstContent && lines[lastContent]!.trim() === '') lastContent -= 1;
-    if (lastContent > firstContent && MAN_FOOTER.test(lines[lastContent]!)) lines[lastContent] = '';
+    if (lastContent > firstContent && MAN_FOOTER.test(lines[lastContent]!)) {
+      // The footer names the page's source and date: "GNU grep 3.8      2019-12-29      GREP(1)".
+      const columns = lines[lastContent]!.trim().split(/\s{3,}/).slice(0, -1);
+      if (columns.some((column) => /\d/.test(column))) edition = columns.join(', ');
+      lines[lastContent] = '';
+    }
   }
 
   const bodyIndent = bodyIndentOf(lines);
   const blocks: Block[] = [];
   let paragraph: string[] = [];
-  let item: { indent: number; lines: string[] } | undefined;
+  let item: { indent: number; lines: string[]; number?: string } | undefined;
 
   const flush = () => {
     if (item) {
       const text = squash(item.lines.join(' '));
-      if (text) blocks.push({ kind: 'item', text });
+      const titled = item.number ? RUN_IN_ITEM_TITLE.exec(text) : null;
+      if (titled && isTitleCase(titled[1]!)) {
+        blocks.push({ kind: 'heading', level: 2, text: `${item.number} ${titled[1]}` });
+        blocks.push({ kind: 'paragraph', text: titled[2]! });
+      } else if (text) blocks.push({ kind: 'item', text, ...(item.number ? { numbered: true } : {}) });
       item = undefined;
     }
     if (paragraph.length > 0) {
       if (looksLikeCode(paragraph)) blocks.push({ kind: 'code', text: paragraph.join('\n') });
-      else blocks.push({ kind: 'paragraph', text: squash(paragraph.join(' ')) });
+      else {
+        const text = squash(paragraph.join(' '));
+        // Licences and specifications open numbered sections inline: "2. Grant of Copyright License. Subject to…".
+        const titled = RUN_IN_TITLE.exec(text);
+        if (titled && isTitleCase(titled[2]!)) {
+          blocks.push({ kind: 'heading', level: titled[1]!.split('.').filter(Boolean).length + 1, text: `${titled[1]} ${titled[2]}` });
+          blocks.push({ kind: 'paragraph', text: titled[3]! });
+        } else blocks.push({ kind: 'paragraph', text });
+      }
       paragraph = [];
     }
   };
@@ -136,10 +160,11 @@ export function readText(content: string): ReadDocument {
     const optionTerm = /^\s*--?[A-Za-z0-9?]/.test(line) && next !== undefined && !isBlank(next) && indentOf(next) > indent;
     if (bullet || optionTerm) {
       flush();
-      item = { indent, lines: [bullet ? bullet[2]! : `${line.trim()} —`] };
+      item = { indent, lines: [bullet ? bullet[3]! : `${line.trim()} —`], ...(bullet && /^\d/.test(bullet[2]!) ? { number: bullet[2]! } : {}) };
       continue;
     }
-    if (item && indent > item.indent) {
+    // A numbered clause may wrap at its own margin ("2. Waiver. To the greatest extent…\nof, applicable law").
+    if (item && (indent > item.indent || (item.number !== undefined && indent >= item.indent))) {
       item.lines.push(line.trim());
       continue;
     }
@@ -147,7 +172,7 @@ export function readText(content: string): ReadDocument {
     paragraph.push(line.trim());
   }
   flush();
-  return { format: 'text', ...titleOf(blocks, lines), blocks, codeTerms: [] };
+  return { format: 'text', ...titleOf(blocks, lines), ...(edition ? { edition } : {}), blocks, codeTerms: [] };
 }
 
 function titleOf(blocks: readonly Block[], lines: readonly string[]): { title?: string } {

@@ -1,0 +1,106 @@
+// Reference material: options, settings, functions and error codes, each with its one-line meaning.
+// They come as list items "term — meaning" (man pages, <dt>/<dd>), "`term`: meaning" (Markdown
+// option lists), table rows "term | meaning", or headings naming an identifier followed by the
+// sentence that explains it (API pages: "### path.join([...paths])").
+import { squash, type Block } from './document.ts';
+import { splitSentences } from './sentences.ts';
+
+export interface Definition {
+  term: string;
+  meaning: string;
+  /** Position of its block. */
+  order: number;
+  /** An exit status or return code ("0 — if it succeeds", "4 — Failed to parse the stylesheet"). */
+  status?: boolean;
+}
+
+/** Sections listing what a program returns. */
+export const STATUS_SECTION = /\b(?:exit (?:status|codes?|values?)|return (?:values?|codes?|status)|diagnostics)\b/i;
+
+const MAX_TERM_CHARACTERS = 48;
+const MAX_MEANING_CHARACTERS = 160;
+/** "-c, --create", "--maxdepth VALUE", "origin", "DEBUG_COLORS", "reply.send(data)", "FST_ERR_NOT_FOUND". */
+const OPTION = String.raw`--?[\w?][\w-]*(?:\[[^\]\s]*\])?(?:[ =]\[?[\w<{[][^\s—:,]*)?`;
+const TERM = new RegExp(String.raw`^(?:${OPTION}(?:,?\s+${OPTION})*|[.\w$@/:-]+(?:\([^()]{0,40}\))?)$`);
+/** An identifier heading: "path.join([...paths])", "Class: tty.ReadStream", "Event: 'resize'", ".send(data)". */
+const IDENTIFIER_HEADING = /^(?:(?:Class|Event|Method|Property|Static method):\s*)?['"]?[.\w$]*[._$]\w[\w$.]*(?:\([^()]*(?:\([^()]*\)[^()]*)*\))?['"]?$|^\.\w+\(|^`?--?[\w-]+`?$/;
+
+const DEFAULT_SENTENCE = /\b(?:defaults? (?:to|is)|by default|the default|default:)/i;
+const clipMeaning = (text: string) => (text.length <= MAX_MEANING_CHARACTERS ? text : `${text.slice(0, MAX_MEANING_CHARACTERS - 1).trimEnd()}…`);
+
+/** API history: "Added in: v11.13.0, v10.16.0", "Deprecated since: v6.0.0". */
+export const HISTORY_LINE = /^(?:Added in|Deprecated since|Changed in|Removed in|Stability)\b/i;
+
+/** The first sentence of a meaning, and the sentence giving its default when another one does. */
+function firstSentence(text: string): string {
+  const sentences = splitSentences(squash(text));
+  const first = sentences[0] ?? '';
+  const fallback = DEFAULT_SENTENCE.test(first) ? undefined : sentences.slice(1).find((sentence) => DEFAULT_SENTENCE.test(sentence));
+  return fallback ? `${clipMeaning(first)} ${clipMeaning(fallback)}` : clipMeaning(first);
+}
+
+/** Usage text in a code block: "  -c/--connections NUM" with its description indented below or beside it. */
+function fromUsage(code: string, order: number): Definition[] {
+  const found: Definition[] = [];
+  const lines = code.split('\n');
+  lines.forEach((line, i) => {
+    const option = /^(\s*)(--?[\w?][\w/=<>[\]|,. -]*?)(?:\s{2,}(\S.*))?$/.exec(line);
+    if (!option || option[2]!.length > MAX_TERM_CHARACTERS) return;
+    const indent = option[1]!.length;
+    const below: string[] = [];
+    for (let j = i + 1; j < lines.length && /^\s*/.exec(lines[j]!)![0].length > indent && lines[j]!.trim() && !/^\s*--?\w/.test(lines[j]!); j += 1) below.push(lines[j]!.trim());
+    const meaning = squash([option[3] ?? '', ...below].join(' '));
+    if (meaning.split(' ').length >= 2) found.push({ term: option[2]!.trim(), meaning: firstSentence(meaning), order });
+  });
+  return found;
+}
+
+function fromItem(text: string): { term: string; meaning: string } | undefined {
+  const match = /^(.{1,60}?)(?:\s+—\s+|:\s+|\s+-\s+|\s+–\s+)(.+)$/.exec(text);
+  if (!match) return undefined;
+  const term = match[1]!.trim();
+  if (term.length > MAX_TERM_CHARACTERS || !TERM.test(term)) return undefined;
+  // Plain words before a colon are a sentence ("Note: …"), unless they look like code.
+  if (/^[A-Za-z]+$/.test(term) && !/^[a-z]+[A-Z]\w*$|^[A-Z][A-Z0-9_]+$/.test(term) && !/^[a-z]+$/.test(term)) return undefined;
+  const meaning = firstSentence(match[2]!);
+  // An option may be explained in a word ("-d — Decompress."); anything else needs more.
+  return meaning.split(' ').length >= (term.startsWith('-') ? 1 : 2) ? { term, meaning } : undefined;
+}
+
+/** Versions and numbers head history tables and value lists ("v0.7.7 | Added in", "-1: to the left"): they define nothing. */
+const NOT_A_TERM = /^(?:v?\d+(?:\.\d+)*[\w.-]*|-\d+|\d.*)$/;
+
+export function definitionsOf(blocks: readonly Block[]): Definition[] {
+  // Numbers name exit statuses in a section listing them; elsewhere they define nothing.
+  let section = '';
+  const sectionAt = blocks.map((block) => (block.kind === 'heading' ? (section = block.text) : section));
+  return collect(blocks).flatMap((definition) => {
+    if (/^\d{1,3}$/.test(definition.term) && STATUS_SECTION.test(sectionAt[definition.order] ?? '')) return [{ ...definition, status: true }];
+    return NOT_A_TERM.test(definition.term) ? [] : [definition];
+  });
+}
+
+function collect(blocks: readonly Block[]): Definition[] {
+  const definitions: Definition[] = [];
+  blocks.forEach((block, order) => {
+    if (block.kind === 'code') {
+      definitions.push(...fromUsage(block.text, order));
+    } else if (block.kind === 'item') {
+      const found = fromItem(block.text);
+      if (found) definitions.push({ ...found, order });
+    } else if (block.kind === 'row') {
+      const [term, ...rest] = block.text.split(' | ');
+      if (term && rest.length > 0 && term.length <= MAX_TERM_CHARACTERS && TERM.test(term) && /[_.(-]|[a-z][A-Z]/.test(term)) {
+        const meaning = firstSentence(rest.find((cell) => cell.split(' ').length >= 3) ?? '');
+        if (meaning) definitions.push({ term, meaning, order });
+      }
+    } else if (block.kind === 'heading' && block.text.length <= 80 && (IDENTIFIER_HEADING.test(block.text) || (block.level >= 3 && /^[a-z][\w$]*$/.test(block.text)))) {
+      const section = blocks.slice(order + 1, order + 16);
+      const end = section.findIndex((b) => b.kind === 'heading');
+      // API pages put a history line ("Added in: v0.7.7") and parameter lists before the prose.
+      const paragraphs = (end < 0 ? section : section.slice(0, end)).filter((b) => b.kind === 'paragraph' && b.text.split(' ').length >= 4 && !HISTORY_LINE.test(b.text));
+      if (paragraphs.length > 0) definitions.push({ term: block.text.replace(/^(?:Class|Event|Method|Property|Static method):\s*/, ''), meaning: firstSentence(paragraphs.map((b) => b.text).join(' ')), order });
+    }
+  });
+  return definitions;
+}

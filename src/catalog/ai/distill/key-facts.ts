@@ -1,0 +1,195 @@
+// Facts as facts: the commands to run, the options and terms a reference defines, the limits and
+// defaults it states, the versions and dates it gives, each with the sentence it comes from, so a
+// reader gets the value and its meaning together. Ranked within each kind, then interleaved so
+// that no kind crowds the others out.
+import { STATUS_SECTION, type Definition } from './definitions.ts';
+import { squash, type Block } from './document.ts';
+import { extractDates, extractNumbers } from './facts.ts';
+import { maskUrls } from './mask-urls.ts';
+import { splitSentences } from './sentences.ts';
+
+export type FactKind = 'command' | 'option' | 'definition' | 'limit' | 'version' | 'date';
+
+export interface KeyFact {
+  fact: string;
+  kind: FactKind;
+  /** The sentence (or definition, or section) it comes from, clipped. */
+  sentence: string;
+}
+
+const MAX_SENTENCE_CHARACTERS = 170;
+/** Shell commands worth running as written: installs, and the tool invoked in a `$ ` prompt. */
+const COMMAND = /^\s*(?:\$\s+)?((?:sudo\s+)?(?:npm|npx|yarn|pnpm|bun|deno|pip3?|pipx|apt(?:-get)?|brew|cargo|go|gem|composer|dnf|yum|docker|make)\s+(?:i|install|add|get|run|exec|build|test|-g)\b[^\n#]{0,80})/;
+const PROMPT = /^\s*\$\s+(\S[^\n]{2,80})$/;
+/** Words that make a number a limit or a default worth keeping with its sentence. */
+const LIMIT_CUE = /\b(?:default(?:s|ed)?|maximum|minimum|max|min|limit(?:s|ed)?|at most|at least|up to|no more than|more than|less than|exceed(?:s|ing)?|exit status|exit code|exits? with|returns? (?:status|code)|timeout|status of|only)\b/i;
+/** A number after these words names a part of the text or a version, not a quantity: "section 6". */
+const REFERENCE_BEFORE = /\b(?:sections?|clauses?|articles?|paragraphs?|chapters?|parts?|options?|versions?|step|page|issue|§)\s*$/i;
+/** Cues that make a number a setting a reader must know: a default, a bound, an exit status. */
+const STRONG_LIMIT_CUE = /\b(?:default(?:s|ed)?|maximum|minimum|limit(?:s|ed)?|at most|at least|no more than|exit status|exit code|exits? with|timeout)\b/i;
+const BARE_NUMBER = /(?<![\w.,#/-])\d{1,3}(?:,\d{3})+(?![\w,])|(?<![\w.,#/-])\d+(?:\.\d+)?(?![\w./])/g;
+
+/** A sentence clipped to show the fact: from its start, or around the fact when that lies far in. */
+export function clipAround(sentence: string, fact: string, max = MAX_SENTENCE_CHARACTERS): string {
+  const text = squash(sentence);
+  if (text.length <= max) return text;
+  const at = text.toLowerCase().indexOf(fact.toLowerCase());
+  if (at < 0 || at + fact.length < max - 20) return `${text.slice(0, max - 1).trimEnd()}…`;
+  const start = Math.max(0, Math.min(at - Math.floor((max - fact.length) / 2), text.length - max + 1));
+  return `…${text.slice(start + 1, start + max - 1).trim()}…`;
+}
+
+interface Ranked extends KeyFact {
+  score: number;
+  order: number;
+}
+
+function commandsOf(blocks: readonly Block[]): Ranked[] {
+  const found: Ranked[] = [];
+  const seen = new Set<string>();
+  let heading = '';
+  blocks.forEach((block, order) => {
+    if (block.kind === 'heading') heading = block.text;
+    if (block.kind !== 'code') return;
+    for (const line of block.text.split('\n')) {
+      const command = squash(COMMAND.exec(line)?.[1] ?? PROMPT.exec(line)?.[1] ?? '');
+      if (!command || seen.has(command)) continue;
+      seen.add(command);
+      const install = /\b(?:install|add|get|-g)\b/.test(command);
+      found.push({ fact: command, kind: 'command', sentence: clipAround(heading, command), score: (install ? 2 : 1) - order / blocks.length, order });
+    }
+  });
+  return found.sort((a, b) => b.score - a.score || a.order - b.order);
+}
+
+/** The names a term is mentioned by: its options ("-a" and "--all" in "-a, --all"), else its first word without arguments. */
+function mentionKeys(term: string): string[] {
+  if (term.startsWith('-')) return (term.match(OPTION_NAME) ?? []).map((option) => option.toLowerCase());
+  const name = term.replace(/\(.*$/, '').split(/[ ,=[]/)[0]!.toLowerCase();
+  // A method is also mentioned by its own name: "setRawMode" for "readStream.setRawMode(mode)".
+  const method = name.split('.').at(-1)!;
+  return method !== name && method.length >= 4 ? [name, method] : [name];
+}
+/** The option names in a term ("-I replace-str, --replace[=…]"): "-I" and "--replace", not "-str". */
+const OPTION_NAME = /(?<![\w-])--?[\w?][\w-]*/g;
+
+/** How a defined term is listed among keywords: an option by its long name ("--null" for "-0, --null"), a function without its arguments. */
+export function keywordOf(term: string): string {
+  if (term.startsWith('-')) return (term.match(OPTION_NAME) ?? [term]).sort((a, b) => b.length - a.length)[0]!;
+  return term.replace(/\((.+)\)$/, '()');
+}
+
+/** Options every program has: they say nothing about this one. */
+const UNIVERSAL_OPTIONS = new Set(['--help', '--version', '-h', '-v', '-V', '-?', '--usage']);
+
+function definitionFacts(definitions: readonly Definition[], prose: string): Ranked[] {
+  // One pass over the text counts every option and identifier; each term is then looked up.
+  const counts = new Map<string, number>();
+  for (const [token] of prose.toLowerCase().matchAll(/(?<![\w-])--?[\w-]+|[\w$]+(?:\.[\w$]+)*/g)) counts.set(token, (counts.get(token) ?? 0) + 1);
+  return definitions
+    .map((definition) => {
+      const keys = mentionKeys(definition.term);
+      // Each name is counted once in the term itself.
+      const mentions = keys.reduce((sum, key) => sum + Math.max(0, (counts.get(key) ?? 0) - 1), 0);
+      const universal = keys.every((key) => UNIVERSAL_OPTIONS.has(key));
+      // A meaning that states a default or a limit with its value says the most.
+      const valued = LIMIT_CUE.test(definition.meaning) && /\d|["'‘“`]/.test(definition.meaning);
+      // Lists put their main entries first.
+      const early = definitions.indexOf(definition) < Math.max(3, definitions.length * 0.2);
+      const score = Math.log2(1 + mentions) + (valued ? 0.5 : 0) + (early ? 0.5 : 0) - (universal ? 3 : 0);
+      const kind: FactKind = definition.status ? 'limit' : definition.term.startsWith('-') ? 'option' : 'definition';
+      return { fact: definition.term, kind, sentence: definition.meaning, score: definition.status ? 20_000 - definition.order : score, order: definition.order };
+    })
+    .sort((a, b) => b.score - a.score || a.order - b.order);
+}
+
+function sentenceFacts(blocks: readonly Block[], skip?: RegExp): { limits: Ranked[]; versions: Ranked[]; dates: Ranked[] } {
+  const limits: Ranked[] = [];
+  const versions: Ranked[] = [];
+  const dates: Ranked[] = [];
+  const seen = new Set<string>();
+  let order = 0;
+  let statusSection = false;
+  for (const block of blocks) {
+    if (block.kind === 'heading') statusSection = STATUS_SECTION.test(block.text);
+    if (block.kind !== 'paragraph' && block.kind !== 'item') continue;
+    for (const raw of splitSentences(block.text)) {
+      order += 1;
+      if (skip?.test(raw)) continue;
+      const sentence = maskUrls(raw);
+      const { dates: found, masked } = extractDates(sentence);
+      for (const date of found) {
+        if (seen.has(`date:${date.text}`)) continue;
+        seen.add(`date:${date.text}`);
+        dates.push({ fact: date.text, kind: 'date', sentence: clipAround(raw, date.text), score: -order, order });
+      }
+      const numbers = extractNumbers(masked);
+      // API history lines ("Added in: v0.1.99") date an entry; they are not the document's version.
+      const history = /^(?:Added in|Deprecated since|Changed in|Removed in)\b/i.test(raw);
+      for (const number of history ? [] : numbers) {
+        if (!/^(?:v\d|[Vv]ersion\s|\d+\.\d+\.\d)/.test(number.text) || seen.has(`version:${number.text}`)) continue;
+        seen.add(`version:${number.text}`);
+        versions.push({ fact: number.text, kind: 'version', sentence: clipAround(raw, number.text), score: -order, order });
+      }
+      if (!LIMIT_CUE.test(sentence) && !statusSection) continue;
+      const valued =
+        numbers.find((number) => !/^(?:v\d|[Vv]ersion\s)/.test(number.text))?.text ??
+        [...masked.matchAll(BARE_NUMBER)].find((match) => !/^(?:19|20)\d\d$/.test(match[0]) && !REFERENCE_BEFORE.test(masked.slice(Math.max(0, match.index - 12), match.index)))?.[0];
+      // One sentence per value: "minimum 2" said twice is one fact.
+      if (!valued || seen.has(`limit:${squash(raw)}`) || seen.has(`limit-value:${valued}`)) continue;
+      seen.add(`limit:${squash(raw)}`);
+      seen.add(`limit-value:${valued}`);
+      limits.push({ fact: valued, kind: 'limit', sentence: clipAround(raw, valued), score: (statusSection ? 20_000 : STRONG_LIMIT_CUE.test(sentence) ? 10_000 : 0) - order, order });
+    }
+  }
+  const first = (ranked: Ranked[]) => ranked.sort((a, b) => b.score - a.score);
+  return { limits: first(limits), versions: first(versions), dates: first(dates) };
+}
+
+/** More facts than any budget can hold. */
+const MAX_FACTS = 400;
+
+/** How many of each kind one round of the interleaving takes, by document kind. */
+export type FactMix = Partial<Record<FactKind, number>>;
+const DEFAULT_MIX: FactMix = { command: 1, option: 2, definition: 2, limit: 1, version: 1, date: 1 };
+
+/** Exit statuses listed one by one ("0 — if it succeeds", "1 — …") make one fact: the whole table in one line. */
+function statusTable(statuses: readonly Ranked[]): Ranked[] {
+  if (statuses.length < 2) return [...statuses];
+  const table = statuses.map((status) => `${status.fact}: ${status.sentence.replace(/[.;]$/, '')}`).join('; ');
+  return [{ fact: 'exit status', kind: 'limit', sentence: table.length <= 200 ? table : `${table.slice(0, 199).trimEnd()}…`, score: Infinity, order: statuses[0]!.order }];
+}
+
+/**
+ * `skip` tells sentences that are not the document's own content (licence notices in a manual)
+ * and whose numbers and versions are not its facts.
+ */
+export function keyFactsOf(blocks: readonly Block[], definitions: readonly Definition[], prose: string, mix: FactMix = DEFAULT_MIX, skip?: RegExp): KeyFact[] {
+  const { limits, versions, dates } = sentenceFacts(blocks, skip);
+  const definitionRanked = definitionFacts(definitions, prose);
+  // In this order within each round: commands, then limits (exit statuses, defaults), then the definitions.
+  const pools: Record<FactKind, Ranked[]> = {
+    command: commandsOf(blocks).slice(0, 3),
+    limit: [...statusTable(definitionRanked.filter((fact) => fact.kind === 'limit').sort((a, b) => a.order - b.order)), ...limits].sort((a, b) => b.score - a.score),
+    option: definitionRanked.filter((fact) => fact.kind === 'option'),
+    definition: definitionRanked.filter((fact) => fact.kind === 'definition'),
+    version: versions.slice(0, 4),
+    date: dates.slice(0, 4),
+  };
+  const kinds = (Object.keys(pools) as FactKind[]).filter((kind) => (mix[kind] ?? 0) > 0);
+  const taken: KeyFact[] = [];
+  const seen = new Set<string>();
+  while (kinds.some((kind) => pools[kind].length > 0) && taken.length < MAX_FACTS) {
+    for (const kind of kinds) {
+      for (let n = 0; n < (mix[kind] ?? 0); n += 1) {
+        const next = pools[kind].shift();
+        if (!next) break;
+        const key = `${next.fact}\u0000${next.sentence}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        taken.push({ fact: next.fact, kind: next.kind, sentence: next.sentence });
+      }
+    }
+  }
+  return taken;
+}

@@ -1,0 +1,62 @@
+// Debian changelogs (debian/changelog, changelog.Debian): "package (version) distribution; urgency=…"
+// headers, "  * entry" lines with "    - sub-entry" lines under them, and a trailer
+// " -- Maintainer <email>  Day, DD Mon YYYY hh:mm:ss +zone". Each entry becomes a release with its
+// version, date, maintainer and entries, so none of them is fused with its neighbour's.
+import { squash, type Block, type ReadDocument, type Release } from './document.ts';
+
+const HEADER = /^([a-z0-9][a-z0-9+.-]+) \(([^()\s]+)\) ([^;\n]+);[^\n]*urgency=/;
+const TRAILER = /^ -- (.+?) <[^>]*>\s+(?:\w{3}, )?(\d{1,2} \w{3} \d{4})/;
+const ENTRY = /^(\s+)([*+-]) (.*)$/;
+
+export const isDebianChangelog = (content: string): boolean => HEADER.test(content.replace(/^\s+/, ''));
+
+export function readDebianChangelog(content: string): ReadDocument {
+  const lines = content.replace(/\r\n?/g, '\n').split('\n');
+  const blocks: Block[] = [];
+  const releases: Release[] = [];
+  let source = '';
+  let release: Release | undefined;
+  let entry: string[] | undefined;
+  const flush = () => {
+    if (entry && release) {
+      const text = squash(entry.join(' '));
+      if (text) {
+        release.changes.push(text);
+        blocks.push({ kind: 'item', text });
+      }
+    }
+    entry = undefined;
+  };
+  for (const line of lines) {
+    const header = HEADER.exec(line);
+    if (header) {
+      flush();
+      source ||= header[1]!;
+      release = { version: header[2]!, date: '', changes: [] };
+      releases.push(release);
+      blocks.push({ kind: 'heading', level: 2, text: `${header[1]} ${header[2]} (${squash(header[3]!)})` });
+      continue;
+    }
+    const trailer = TRAILER.exec(line);
+    if (trailer && release) {
+      flush();
+      release.date = trailer[2]!;
+      release.by = squash(trailer[1]!);
+      continue;
+    }
+    // "[ Name ]" groups entries by their author; comments start with "#".
+    if (/^\s+\[ .* \]\s*$/.test(line) || /^#/.test(line)) {
+      flush();
+      continue;
+    }
+    const item = ENTRY.exec(line);
+    if (item) {
+      flush();
+      entry = [item[3]!];
+    } else if (line.trim() === '') flush();
+    else if (entry) entry.push(line.trim());
+  }
+  flush();
+  const title = source ? `${source} Debian changelog` : undefined;
+  return { format: 'text', ...(title ? { title } : {}), blocks: title ? [{ kind: 'heading', level: 1, text: title }, ...blocks] : blocks, codeTerms: [], releases };
+}
