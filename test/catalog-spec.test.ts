@@ -4,7 +4,7 @@
 // against ../shared/spec when that is present, so a drift on either side fails here.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
-import { optionalDespiteSpec, parseParams, sharedSpecPath, spec, tableAfter } from './support/spec-tables.ts';
+import { optionalBeyondSpec, optionalDespiteSpec, parseParams, sharedSpecPath, spec, tableAfter } from './support/spec-tables.ts';
 import type { SpecParam } from './support/spec-tables.ts';
 import { test } from 'node:test';
 import { z } from 'zod';
@@ -76,7 +76,12 @@ test('every MCP tool of the spec is in the catalogue, with its inputs, defaults,
     const tool = byName.get(name!) as Tool;
     assert.equal(usdcToAtomic(tool.price), usdcToAtomic(price!), `${name}: price`);
     const parsed = parseParams(inputs!, false);
-    assert.deepEqual(new Set(Object.keys(tool.input.shape)), new Set(parsed.map((p) => p.name)), `${name}: input names`);
+    const beyond = Object.keys(tool.input.shape).filter((input) => optionalBeyondSpec[`${name}.${input}`] !== undefined);
+    for (const input of beyond) {
+      const schema = tool.input.shape[input];
+      assert.ok(schema instanceof z.ZodOptional || schema instanceof z.ZodDefault, `${name}.${input}: an input beyond the spec must be optional`);
+    }
+    assert.deepEqual(new Set(Object.keys(tool.input.shape)), new Set([...parsed.map((p) => p.name), ...beyond]), `${name}: input names`);
     for (const param of parsed) checkParam(name!, name!, tool.input, param.name, param);
   }
 });

@@ -76,3 +76,12 @@ function splitTopLevel(text: string, separator: string): string[] {
 export const optionalDespiteSpec: Readonly<Record<string, { alternative: string; why: string }>> = {
   'distill_document.content': { alternative: 'url', why: 'issue 9: distill_document fetches the page when only url is given' },
 };
+
+/**
+ * Optional inputs the catalogue adds beyond the spec's table, keyed by "tool.input", with why. The
+ * spec's calls keep working unchanged: each has a default.
+ */
+export const optionalBeyondSpec: Readonly<Record<string, string>> = {
+  'distill_document.detail': 'issue 24: the caller chooses how much of the document the answer keeps (brief, normal, full)',
+  'distill_document.maxTokens': 'issue 24: or caps the answer at a number of tokens',
+};
