@@ -21,7 +21,7 @@ import { startDevChain } from '../../src/chain/devchain.ts';
 import type { TestGateway } from '../support/gateway-harness.ts';
 import { startTestGateway } from '../support/gateway-harness.ts';
 import { chainClients, fundedPayer, paymentHeader, signPayment } from '../support/payments.ts';
-import { optionalDespiteSpec, parseParams, tableAfter } from '../support/spec-tables.ts';
+import { optionalBeyondSpec, optionalDespiteSpec, parseParams, tableAfter } from '../support/spec-tables.ts';
 import { countingEchoTool, failingTool } from '../support/test-tools.ts';
 
 let chain: DevChain;
@@ -95,7 +95,9 @@ for (const kind of transports) {
           const properties = (listed.inputSchema.properties ?? {}) as Record<string, { default?: unknown; minimum?: number; maximum?: number }>;
           const required = new Set(listed.inputSchema.required ?? []);
           const params = parseParams(inputs!, false);
-          assert.deepEqual(Object.keys(properties).sort(), params.map((p) => p.name).sort(), `${name}: inputs`);
+          const beyond = Object.keys(properties).filter((input) => optionalBeyondSpec[`${name}.${input}`] !== undefined);
+          for (const input of beyond) assert.equal(required.has(input), false, `${name}.${input}: beyond the spec, so optional`);
+          assert.deepEqual(Object.keys(properties).sort(), [...params.map((p) => p.name), ...beyond].sort(), `${name}: inputs`);
           for (const param of params) {
             const optional = optionalDespiteSpec[`${name}.${param.name}`] !== undefined;
             assert.equal(required.has(param.name), param.required && !optional, `${name}.${param.name}: required`);
