@@ -106,7 +106,7 @@ test('two toolgate processes pay one channel: the first deposits, the second sen
   assert.equal((JSON.parse(after.stdout) as Record<string, string>[])[0]?.claimed, '0.002');
 });
 
-test('three toolgate processes at once on one open channel: all are paid (a busy channel is waited out, a moved total resynced from the gateway's state), cumulative totals stay right', { timeout: 120_000 }, async () => {
+test('three toolgate processes at once on one open channel: all are paid (a busy channel is waited out, a moved total resynced from the state the gateway sends), cumulative totals stay right', { timeout: 120_000 }, async () => {
   const key = await fundedPayerKey(t.devChain, '1');
   const env = { TOOLGATE_PAYER_KEY: key, TOOLGATE_HOME: freshHome() };
   const opened = await runToolgate(['call', 'test_echo', 'word=open', '--url', t.baseUrl, '--json'], env);
