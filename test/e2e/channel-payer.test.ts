@@ -2,7 +2,7 @@
 // with Circle's USDC and the real channel contracts: real `toolgate` processes deposit once and
 // continue the same channel with vouchers across invocations; payTo gets nothing until the
 // gateway's collector claims; a deposit over the daily budget falls back to exact; `--scheme
-// exact` pays exact; the library's parallel calls on one payer are all paid from one channel.
+// exact` pays exact; the library's and the bridge's parallel calls on one payer are all paid from one channel.
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,11 +10,13 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { Client, type CallToolResult } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { createClient } from 'toolgate/client';
 import { catalog } from '../../src/catalog/index.ts';
 import { ChannelBook } from '../../src/client/channel-book.ts';
 import { SpendRecord } from '../../src/client/spend-record.ts';
-import { runToolgate } from '../support/cli-process.ts';
+import { runToolgate, toolgateBin } from '../support/cli-process.ts';
 import type { TestGateway } from '../support/gateway-harness.ts';
 import { startTestGateway } from '../support/gateway-harness.ts';
 import { chainClients, fundedPayerKey } from '../support/payments.ts';
@@ -205,4 +207,31 @@ test('toolgate wallet refund: the gateway does not serve cooperative refunds yet
   const next = await runToolgate(['call', 'test_echo', 'word=s', '--url', t.baseUrl, '--json'], env);
   assert.equal(next.code, 0, next.stderr);
   assert.equal(printed(next.stdout).receipt.channel?.charged, '0.002');
+});
+
+test('the bridge (toolgate mcp, spawned by the MCP SDK client): 5 parallel calls are all paid from one channel, none shown as failed; receipts in _meta', { timeout: 120_000 }, async () => {
+  const key = await fundedPayerKey(t.devChain, '1');
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [toolgateBin, 'mcp', '--url', `${t.baseUrl}/mcp`],
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', TOOLGATE_PAYER_KEY: key, TOOLGATE_HOME: freshHome() },
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+  const mcp = new Client({ name: 'desktop-agent', version: '1.0.0' });
+  await mcp.connect(transport);
+  try {
+    const results = (await Promise.all(['a', 'b', 'c', 'd', 'e'].map((word) => mcp.callTool({ name: 'test_echo', arguments: { word } })))) as CallToolResult[];
+    for (const result of results) assert.notEqual(result.isError, true, JSON.stringify(result));
+    assert.deepEqual(results.map((r) => (r.structuredContent as { echo: string }).echo), ['a', 'b', 'c', 'd', 'e']);
+    const receipts = results.map((r) => r._meta?.['toolgate/receipt'] as PrintedReceipt);
+    assert.ok(receipts.every((r) => r.scheme === 'batch-settlement'));
+    assert.equal(receipts.filter((r) => r.channel?.deposit === '0.1').length, 1, 'one deposit');
+    assert.deepEqual(receipts.map((r) => r.channel?.charged).sort(), ['0.001', '0.002', '0.003', '0.004', '0.005']);
+    for (const r of results) assert.equal((r._meta?.['x402/payment-response'] as { success: boolean }).success, true);
+    assert.equal(stderr.match(/test_echo: paid 0\.001 USDC from payment channel 0x[0-9a-f]{64} \(voucher;/g)?.length, 4, stderr);
+  } finally {
+    await mcp.close();
+  }
 });
