@@ -64,8 +64,9 @@ export class SpendLimits {
    * which applies to each call's price): the money is put aside while the channel is open.
    */
   async reserveDeposit(tool: GatewayTool, amount: bigint, payer: string, channelId: string): Promise<Reservation> {
-    const reservation = await this.hold(tool, amount, payer, { id: channelId, kind: 'deposit' });
-    this.channelHeld.set(channelId.toLowerCase(), (this.channelHeld.get(channelId.toLowerCase()) ?? 0n) + amount);
+    const id = channelId.toLowerCase();
+    const reservation = await this.hold(tool, amount, payer, { id, kind: 'deposit' });
+    this.channelHeld.set(id, (this.channelHeld.get(id) ?? 0n) + amount);
     return reservation;
   }
 
