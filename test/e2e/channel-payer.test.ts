@@ -20,7 +20,7 @@ import { runToolgate, toolgateBin } from '../support/cli-process.ts';
 import type { TestGateway } from '../support/gateway-harness.ts';
 import { startTestGateway } from '../support/gateway-harness.ts';
 import { chainClients, fundedPayerKey } from '../support/payments.ts';
-import { countingEchoTool } from '../support/test-tools.ts';
+import { countingEchoTool, sideEffectTool } from '../support/test-tools.ts';
 
 const PRICE = 1_000n; // 0.001 USDC
 const DEPOSIT = PRICE * 100n; // the gateway's announced minDeposit (TOOLGATE_CHANNEL_MIN_DEPOSIT_CALLS = 100)
@@ -28,9 +28,17 @@ const DEPOSIT = PRICE * 100n; // the gateway's announced minDeposit (TOOLGATE_CH
 let t: TestGateway;
 let scratch: string;
 const echo = countingEchoTool('0.001');
+const CHANNEL_BUSY = 'invalid_batch_settlement_evm_channel_busy';
+const busyAnswers = () => t.gateway.metrics.tools().get('test_echo')?.byCode[CHANNEL_BUSY] ?? 0;
+/** While set, test_side_effect holds its channel request open until the gateway has answered a test_echo call "channel busy". */
+let holdUntilBusy: { above: number } | undefined;
+const holding = sideEffectTool(async () => {
+  const deadline = Date.now() + 30_000;
+  while (holdUntilBusy && busyAnswers() <= holdUntilBusy.above && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+}, '0.001');
 before(async () => {
-  // The real catalogue rides along: `wallet refund` sends its request through a tool without required inputs.
-  t = await startTestGateway({ catalog: [...catalog, echo.tool] });
+  // The real catalogue rides along: `wallet refund` sends its request through a tool with an example input.
+  t = await startTestGateway({ catalog: [...catalog, echo.tool, holding] });
   scratch = await mkdtemp(join(tmpdir(), 'toolgate-channel-payer-'));
 });
 after(async () => {
@@ -119,6 +127,40 @@ test('three toolgate processes at once on one open channel: all are paid (a busy
   assert.deepEqual(charged, ['0.002', '0.003', '0.004']);
   const channelId = printed(opened.stdout).receipt.channel!.id;
   assert.equal((await t.gateway.channels!.storage.get(channelId))?.chargedCumulativeAmount, (PRICE * 4n).toString(), 'the gateway charged four calls');
+});
+
+test('another process holds the channel: the gateway answers channel_busy, the call waits it out and is paid, not failed', { timeout: 120_000 }, async () => {
+  const key = await fundedPayerKey(t.devChain, '1');
+  const env = { TOOLGATE_PAYER_KEY: key, TOOLGATE_HOME: freshHome() };
+  const opened = await runToolgate(['call', 'test_echo', 'word=open', '--url', t.baseUrl, '--json'], env);
+  assert.equal(opened.code, 0, opened.stderr);
+  const busyBefore = busyAnswers();
+  holdUntilBusy = { above: busyBefore };
+  try {
+    const holder = runToolgate(['call', 'test_side_effect', '--url', t.baseUrl, '--json'], env);
+    // The second process starts once the first one's request holds the channel (its tool is running).
+    const runsBefore = echo.runs.count;
+    const waiter = new Promise<Awaited<ReturnType<typeof runToolgate>>>((resolve, reject) => {
+      let started = false;
+      const poll = setInterval(() => {
+        const pending = t.gateway.channels!.storage.get(printed(opened.stdout).receipt.channel!.id);
+        void pending.then((record) => {
+          if (!record?.pendingRequest || started) return;
+          started = true;
+          clearInterval(poll);
+          runToolgate(['call', 'test_echo', 'word=waited', '--url', t.baseUrl, '--json'], env).then(resolve, reject);
+        }, reject);
+      }, 25);
+    });
+    const [held, waited] = await Promise.all([holder, waiter]);
+    assert.equal(held.code, 0, held.stderr);
+    assert.equal(waited.code, 0, waited.stderr);
+    assert.ok(busyAnswers() > busyBefore, 'the gateway answered channel_busy at least once');
+    assert.equal(echo.runs.count, runsBefore + 1, 'the waiting call ran once');
+    assert.deepEqual([printed(held.stdout).receipt.channel?.charged, printed(waited.stdout).receipt.channel?.charged], ['0.002', '0.003']);
+  } finally {
+    holdUntilBusy = undefined;
+  }
 });
 
 test('a daily budget smaller than the deposit: the call falls back to exact and says so; no channel is opened', { timeout: 90_000 }, async () => {
