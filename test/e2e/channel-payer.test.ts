@@ -195,6 +195,32 @@ test('--scheme exact pays exact although a channel is offered', { timeout: 90_00
   assert.match(bad.stderr, /--scheme must be one of exact, batch-settlement, auto/);
 });
 
+test('--dry-run says a deposit would be made and signs nothing; --deposit sizes it, never below the announced minDeposit', { timeout: 120_000 }, async () => {
+  const key = await fundedPayerKey(t.devChain, '1');
+  const payer = privateKeyToAccount(key);
+  const { balanceOf } = chainClients(t.devChain);
+  const start = await balanceOf(payer.address);
+  const home = freshHome();
+  const env = { TOOLGATE_PAYER_KEY: key, TOOLGATE_HOME: home };
+  const dry = await runToolgate(['call', 'test_echo', 'word=d', '--url', t.baseUrl, '--deposit', '0.25', '--dry-run', '--json'], env);
+  assert.equal(dry.code, 0, dry.stderr);
+  const plan = JSON.parse(dry.stdout) as { scheme: string; channel: { deposit?: string; charged: string } };
+  assert.equal(plan.scheme, 'batch-settlement');
+  assert.equal(plan.channel.deposit, '0.25');
+  assert.equal(await balanceOf(payer.address), start);
+  assert.deepEqual(await new SpendRecord(join(home, 'spend.json')).entries(), [], 'a dry run reserves nothing');
+
+  const bigger = await runToolgate(['call', 'test_echo', 'word=d', '--url', t.baseUrl, '--deposit', '0.25', '--json'], env);
+  assert.equal(bigger.code, 0, bigger.stderr);
+  assert.equal(printed(bigger.stdout).receipt.channel?.deposit, '0.25');
+  assert.equal(await balanceOf(payer.address), start - 250_000n);
+
+  const other = await fundedPayerKey(t.devChain, '1');
+  const small = await runToolgate(['call', 'test_echo', 'word=d', '--url', t.baseUrl, '--deposit', '0.01', '--json'], { TOOLGATE_PAYER_KEY: other, TOOLGATE_HOME: freshHome() });
+  assert.equal(small.code, 0, small.stderr);
+  assert.equal(printed(small.stdout).receipt.channel?.deposit, '0.1', 'raised to the gateway\'s minDeposit');
+});
+
 test('the library: 10 parallel calls on one payer are all paid from one channel, none failed; one deposit, ten cumulative vouchers', { timeout: 120_000 }, async () => {
   const payerKey = await fundedPayerKey(t.devChain, '1');
   const payer = privateKeyToAccount(payerKey);
