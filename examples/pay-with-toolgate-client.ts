@@ -16,7 +16,10 @@ async function main(): Promise<void> {
     // `output` is typed: the ids, and `hash` (SHA-256, SHA-512) because an input was given.
     if ('hash' in output) console.log(`sha256 ${output.hash.sha256}`);
     console.log(`uuidv7 ${output.uuidv7}`);
-    if (receipt) console.log(`paid ${receipt.price} USDC, transaction ${receipt.transaction}${receipt.explorerUrl ? ` (${receipt.explorerUrl})` : ''}`);
+    // Paid from a payment channel when the gateway offers one and its deposit fits the budgets; here the
+    // session budget (0.01) is below a channel's deposit (100 calls), so the receipt says it paid with exact.
+    if (receipt?.channel) console.log(`paid ${receipt.price} USDC from payment channel ${receipt.channel.id} (${receipt.channel.charged} of ${receipt.channel.balance} USDC charged)`);
+    else if (receipt) console.log(`paid ${receipt.price} USDC, transaction ${receipt.transaction}${receipt.explorerUrl ? ` (${receipt.explorerUrl})` : ''}${receipt.fallback ? ` (${receipt.fallback})` : ''}`);
 
     const regex = await toolgate.evaluate_regex({ pattern: 'a(n)', text: 'banana' });
     console.log(JSON.stringify(regex.output));

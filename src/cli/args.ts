@@ -4,7 +4,7 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-export const valueFlags = ['url', 'max-price', 'daily-budget', 'session-budget', 'keystore', 'input', 'rpc-url'] as const;
+export const valueFlags = ['url', 'max-price', 'daily-budget', 'session-budget', 'keystore', 'input', 'rpc-url', 'scheme', 'deposit', 'channel'] as const;
 export const booleanFlags = ['json', 'dry-run', 'help'] as const;
 
 export type ValueFlag = (typeof valueFlags)[number];

@@ -1,5 +1,6 @@
 // The gateway's tools as its own discovery document lists them (GET /.well-known/x402, the MCP
 // resources `mcp://tool/<name>`): name, description, advertised price and terms, input schema.
+import type { PaymentRequirements } from '@x402/core/types';
 import { z } from 'zod';
 
 export interface GatewayTool {
@@ -17,6 +18,10 @@ export interface GatewayTool {
   payTo: string;
   /** JSON Schema of the tool's input (the names `toolgate call name=value` takes). */
   inputSchema: JsonObjectSchema;
+  /** An input the gateway documents as valid (the bazaar extension's example), if it gives one. */
+  example?: Record<string, unknown>;
+  /** The gateway's payment-channel offer (batch-settlement) for this tool, as its 402 makes it, if it offers one. */
+  channelOffer?: PaymentRequirements;
 }
 
 export interface JsonObjectSchema {
@@ -42,7 +47,7 @@ const requirementsSchema = z.object({
   amount: z.string().regex(/^\d+$/),
   asset: z.string(),
   payTo: z.string(),
-});
+}).passthrough();
 
 const itemSchema = z.object({
   resource: z.string(),
@@ -54,7 +59,7 @@ const itemSchema = z.object({
       title: z.string().optional(),
       description: z.string().optional(),
       price: z.string(),
-      extensions: z.object({ bazaar: z.object({ info: z.object({ input: z.object({ inputSchema: z.record(z.string(), z.unknown()).optional() }).passthrough() }) }).passthrough() }).partial().passthrough().optional(),
+      extensions: z.object({ bazaar: z.object({ info: z.object({ input: z.object({ inputSchema: z.record(z.string(), z.unknown()).optional(), example: z.record(z.string(), z.unknown()).optional() }).passthrough() }) }).passthrough() }).partial().passthrough().optional(),
     })
     .passthrough(),
 });
@@ -81,6 +86,7 @@ export async function readGatewayTools(baseUrl: string, fetchImpl: typeof fetch 
     if (!item.success || item.data.type !== 'mcp' || !item.data.resource.startsWith('mcp://tool/')) continue;
     const { metadata, accepts } = item.data;
     const terms = accepts.find((a) => a.scheme === 'exact') ?? accepts[0]!;
+    const channelOffer = accepts.find((a) => a.scheme === 'batch-settlement' && a.network === terms.network && a.asset.toLowerCase() === terms.asset.toLowerCase());
     const inputSchema = (metadata.extensions?.bazaar?.info.input.inputSchema ?? { type: 'object', properties: {} }) as JsonObjectSchema;
     tools.push({
       name: metadata.name,
@@ -92,6 +98,8 @@ export async function readGatewayTools(baseUrl: string, fetchImpl: typeof fetch 
       asset: terms.asset,
       payTo: terms.payTo,
       inputSchema,
+      ...(metadata.extensions?.bazaar?.info.input.example ? { example: metadata.extensions.bazaar.info.input.example } : {}),
+      ...(channelOffer ? { channelOffer: channelOffer as unknown as PaymentRequirements } : {}),
     });
   }
   if (tools.length === 0) throw new Error(`${url} lists no MCP tools: is ${baseUrl} a toolgate gateway?`);

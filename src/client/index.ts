@@ -4,5 +4,5 @@ export type { ToolInputOf, ToolName, ToolOutputOf } from './tool-types.ts';
 export type { Receipt } from './receipt.ts';
 export type { GatewayTool } from './gateway-tools.ts';
 export { SpendRefused, type CapName } from './spend-refusal.ts';
-export { ToolCallFailed } from './gateway-session.ts';
+export { ToolCallFailed, type SchemeChoice } from './gateway-session.ts';
 export { functionTools, type FunctionTool, type FunctionTools } from './function-tools.ts';

@@ -16,11 +16,22 @@ export interface Receipt {
   transaction: string;
   /** e.g. https://basescan.org/tx/0x… ; absent on a local chain. */
   explorerUrl?: string;
+  /** How it was paid: `exact` (one transfer per call) or `batch-settlement` (from a payment channel). */
+  scheme: 'exact' | 'batch-settlement';
+  /**
+   * A channel payment: the channel, this call's deposit if it made one, and after this call what
+   * was charged from it and what the client believes it holds (USDC decimals). `transaction` is
+   * the deposit's, or "" for a voucher (nothing goes on chain until the gateway claims).
+   */
+  channel?: { id: string; deposit?: string; charged: string; balance: string };
+  /** Why a channel was offered but this call paid with `exact` (e.g. the deposit does not fit the budget). */
+  fallback?: string;
 }
 
-export function receiptOf(settlement: SettleResponse, amount: bigint, payTo: string): Receipt {
+export function receiptOf(settlement: SettleResponse, amount: bigint, payTo: string, fallback?: string): Receipt {
   const explorerUrl = transactionLink(settlement.network, settlement.transaction);
   return {
+    scheme: 'exact',
     price: formatUsdc(amount),
     amount: amount.toString(),
     network: settlement.network,
@@ -28,5 +39,32 @@ export function receiptOf(settlement: SettleResponse, amount: bigint, payTo: str
     payTo,
     transaction: settlement.transaction,
     ...(explorerUrl ? { explorerUrl } : {}),
+    ...(fallback ? { fallback } : {}),
+  };
+}
+
+export function channelReceipt(
+  settlement: SettleResponse,
+  amount: bigint,
+  payTo: string,
+  payer: string,
+  channel: { id: string; deposit?: bigint; charged: bigint; balance: bigint },
+): Receipt {
+  const explorerUrl = settlement.transaction ? transactionLink(settlement.network, settlement.transaction) : undefined;
+  return {
+    scheme: 'batch-settlement',
+    price: formatUsdc(amount),
+    amount: amount.toString(),
+    network: settlement.network,
+    payer,
+    payTo,
+    transaction: settlement.transaction,
+    ...(explorerUrl ? { explorerUrl } : {}),
+    channel: {
+      id: channel.id,
+      ...(channel.deposit !== undefined ? { deposit: formatUsdc(channel.deposit) } : {}),
+      charged: formatUsdc(channel.charged),
+      balance: formatUsdc(channel.balance),
+    },
   };
 }

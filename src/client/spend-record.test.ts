@@ -3,6 +3,8 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
+import type { GatewayTool } from './gateway-tools.ts';
+import { SpendLimits } from './spend-limits.ts';
 import { SpendRecord } from './spend-record.ts';
 
 const dirs: string[] = [];
@@ -61,4 +63,27 @@ test('a lock left by a dead process is broken; a damaged file is an error that s
   assert.deepEqual((await readdir(dir)).sort(), ['spend.json']);
   await writeFile(record.path, '{"version":1,"entries":');
   await assert.rejects(record.reserve(request(1n), undefined), /the spend record .*spend\.json is damaged .*move it away/);
+});
+
+test('a channel deposit counts once, vouchers add nothing, a refund gives the unspent part back to the day of the deposit (and to the session)', async () => {
+  let now = new Date('2026-03-01T10:00:00Z');
+  const record = await freshRecord(() => now);
+  const limits = new SpendLimits({ record, dailyBudget: 1_000n, sessionBudget: 1_000n });
+  const tool = { name: 't', network: 'eip155:8453', atomicPrice: 10n } as GatewayTool;
+  const channel = '0xC0FFEE';
+  const deposit = await limits.reserveDeposit(tool, 800n, '0xabc', channel);
+  await deposit.confirm('0xdeposit');
+  for (let call = 1n; call <= 3n; call++) await limits.voucher(tool, 10n, '0xabc', channel.toLowerCase());
+  assert.equal(await record.spentToday(tool.network), 800n, 'the deposit, not the vouchers');
+  assert.equal(limits.sessionSpent, 800n);
+  await assert.rejects(limits.reserveDeposit(tool, 300n, '0xabc', '0xother'), /refused, nothing signed: t costs 0\.0003 USDC; 0\.0008 of the session budget/);
+
+  now = new Date('2026-03-02T10:00:00Z');
+  assert.equal(await record.spentToday(tool.network), 0n, 'a new day');
+  assert.equal(await limits.refunded(channel, 770n), 770n);
+  assert.equal(limits.sessionSpent, 30n, 'the session gets the refund back');
+  const [depositEntry, ...vouchers] = await record.entries();
+  assert.deepEqual([depositEntry?.day, depositEntry?.amount, depositEntry?.channel], ['2026-03-01', '30', { id: channel.toLowerCase(), kind: 'deposit', refunded: '770' }]);
+  assert.deepEqual(vouchers.map((v) => [v.amount, v.channel?.kind, v.channel?.charged]), [['0', 'voucher', '10'], ['0', 'voucher', '10'], ['0', 'voucher', '10']]);
+  assert.equal(await limits.refunded(channel, 100n), 30n, 'never more back than the deposit entries hold');
 });

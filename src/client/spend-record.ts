@@ -21,6 +21,12 @@ export interface SpendEntry {
   amount: string;
   state: SpendState;
   transaction?: string;
+  /**
+   * A payment channel (x402 batch-settlement): on a `deposit` entry the amount is the money put
+   * aside in the channel (what is left of it after a refund, with `refunded` the part given back);
+   * a `voucher` entry is a call paid from a deposit: amount 0 (nothing new), `charged` its price.
+   */
+  channel?: { id: string; kind: 'deposit' | 'voucher'; charged?: string; refunded?: string };
 }
 
 interface SpendFile {
@@ -33,6 +39,7 @@ export interface SpendRequest {
   tool: string;
   payer: string;
   amount: bigint;
+  channel?: SpendEntry['channel'];
 }
 
 /** Days of history kept in the file; older entries are dropped when it is next written. */
@@ -105,8 +112,43 @@ export class SpendRecord {
       const spent = SpendRecord.spentOn(file, day, request.network);
       if (dailyLimit !== undefined && spent + request.amount > dailyLimit) return { refused: true as const, spent };
       const id = randomUUID();
-      file.entries.push({ id, day, at: now.toISOString(), network: request.network, tool: request.tool, payer: request.payer, amount: request.amount.toString(), state: 'reserved' });
+      file.entries.push({
+        id, day, at: now.toISOString(), network: request.network, tool: request.tool, payer: request.payer, amount: request.amount.toString(), state: 'reserved',
+        ...(request.channel ? { channel: request.channel } : {}),
+      });
       return { id };
+    });
+  }
+
+  /** A call paid by voucher from a channel's deposit: logged, adding nothing to the day's total. */
+  async voucher(request: Omit<SpendRequest, 'amount' | 'channel'> & { channel: string; charged: bigint }): Promise<void> {
+    await this.update((file) => {
+      const now = this.now();
+      file.entries.push({
+        id: randomUUID(), day: utcDay(now), at: now.toISOString(), network: request.network, tool: request.tool, payer: request.payer, amount: '0', state: 'spent',
+        channel: { id: request.channel, kind: 'voucher', charged: request.charged.toString() },
+      });
+    });
+  }
+
+  /**
+   * A channel's unspent money came back (a refund): its deposit entries shrink by `refunded`,
+   * newest first, so the budget of the day each deposit was made gets that part back.
+   * Returns what was given back (at most what the entries still hold).
+   */
+  async refundChannel(channelId: string, refunded: bigint): Promise<bigint> {
+    return this.update((file) => {
+      let left = refunded;
+      const deposits = file.entries.filter((e) => e.channel?.kind === 'deposit' && e.channel.id.toLowerCase() === channelId.toLowerCase() && e.state !== 'reserved');
+      for (const entry of deposits.reverse()) {
+        if (left === 0n) break;
+        const amount = BigInt(entry.amount);
+        const back = amount < left ? amount : left;
+        entry.amount = (amount - back).toString();
+        entry.channel = { ...entry.channel!, refunded: (BigInt(entry.channel!.refunded ?? '0') + back).toString() };
+        left -= back;
+      }
+      return refunded - left;
     });
   }
 

@@ -24,7 +24,8 @@ let scratch: string;
 const echo = countingEchoTool('0.004');
 const testTools = [echo.tool, upstreamDownTool()];
 before(async () => {
-  t = await startTestGateway({ catalog: [...catalog, ...testTools] });
+  // These tests are about exact payments (one settlement per call); paying by channel: channel-payer.test.ts.
+  t = await startTestGateway({ catalog: [...catalog, ...testTools], env: { TOOLGATE_SCHEMES: 'exact' } });
   scratch = await mkdtemp(join(tmpdir(), 'toolgate-cli-'));
 });
 after(async () => {

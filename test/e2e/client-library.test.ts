@@ -27,7 +27,8 @@ const slow = sideEffectTool(async () => {
   await new Promise((resolve) => setTimeout(resolve, 3_000));
 }, '0.003');
 before(async () => {
-  t = await startTestGateway({ catalog: [...catalog, echo.tool, failingTool('0.002'), slow] });
+  // These tests are about exact payments (one settlement per call); paying by channel: channel-payer.test.ts.
+  t = await startTestGateway({ catalog: [...catalog, echo.tool, failingTool('0.002'), slow], env: { TOOLGATE_SCHEMES: 'exact' } });
   home = await mkdtemp(join(tmpdir(), 'toolgate-client-'));
 });
 after(async () => {

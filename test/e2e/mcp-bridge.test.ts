@@ -21,7 +21,8 @@ let t: TestGateway;
 let scratch: string;
 const echo = countingEchoTool('0.004');
 before(async () => {
-  t = await startTestGateway({ catalog: [...catalog, echo.tool] });
+  // These tests are about exact payments (one settlement per call); paying by channel: channel-payer.test.ts.
+  t = await startTestGateway({ catalog: [...catalog, echo.tool], env: { TOOLGATE_SCHEMES: 'exact' } });
   scratch = await mkdtemp(join(tmpdir(), 'toolgate-bridge-'));
 });
 after(async () => {

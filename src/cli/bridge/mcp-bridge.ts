@@ -5,6 +5,7 @@ import { Server, type Tool as McpTool } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { clientVersion } from '../../client/client-version.ts';
 import type { GatewaySession } from '../../client/gateway-session.ts';
+import type { Receipt } from '../../client/receipt.ts';
 import { formatUsdc } from '../../client/usdc-amount.ts';
 import { errorResult, paidResult } from './bridge-results.ts';
 
@@ -23,6 +24,13 @@ function capsSentence(session: GatewaySession): string {
   ]
     .filter(Boolean)
     .join(', ');
+}
+
+function paymentLine(receipt: Receipt): string {
+  const { channel } = receipt;
+  if (!channel) return `paid ${receipt.price} USDC, transaction ${receipt.transaction}${receipt.fallback ? ` (${receipt.fallback})` : ''}`;
+  const how = channel.deposit !== undefined ? `deposited ${channel.deposit} USDC, transaction ${receipt.transaction}` : 'voucher';
+  return `paid ${receipt.price} USDC from payment channel ${channel.id} (${how}; ${channel.charged} of ${channel.balance} USDC charged)`;
 }
 
 /** Serves until stdin closes. Reads the gateway's listing first: an unreachable gateway stops the start. */
@@ -46,7 +54,7 @@ export async function serveBridge({ session, log }: BridgeOptions): Promise<void
       const { name, arguments: args } = request.params;
       try {
         const paid = await session.call(name, args ?? {});
-        log(`${name}: ${paid.receipt ? `paid ${paid.receipt.price} USDC, transaction ${paid.receipt.transaction}` : 'free'}`);
+        log(`${name}: ${paid.receipt ? paymentLine(paid.receipt) : 'free'}`);
         return paidResult(paid);
       } catch (error) {
         log(`${name}: ${(error as Error).message}`);

@@ -19,6 +19,13 @@ export async function spendCommand(args: ParsedArgs): Promise<number> {
   out(`spend record ${record.path}, ${today} (UTC):`);
   if (entries.length === 0) out('nothing spent today');
   for (const [network, amount] of byNetwork) out(`${formatUsdc(amount)} USDC on ${networkName(network)} (${network})`);
-  for (const e of entries) out(`  ${e.at}  ${e.tool}  ${formatUsdc(BigInt(e.amount))} USDC  ${e.state}${e.transaction ? `  ${e.transaction}` : ''}`);
+  for (const e of entries) {
+    const channel = !e.channel
+      ? ''
+      : e.channel.kind === 'deposit'
+        ? `  deposit into channel ${e.channel.id}${e.channel.refunded ? ` (${formatUsdc(BigInt(e.channel.refunded))} refunded)` : ''}`
+        : `  paid ${formatUsdc(BigInt(e.channel.charged ?? '0'))} from channel ${e.channel.id}`;
+    out(`  ${e.at}  ${e.tool}  ${formatUsdc(BigInt(e.amount))} USDC  ${e.state}${channel}${e.transaction ? `  ${e.transaction}` : ''}`);
+  }
   return EXIT.ok;
 }
