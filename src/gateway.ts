@@ -25,6 +25,7 @@ import { PrometheusMetrics } from './observability/prometheus-metrics.ts';
 import { ethPriceSource } from './observability/eth-price.ts';
 import { PaymentGate } from './payments/gate.ts';
 import { AdvisoryClaimSenderLock, LocalClaimSenderLock } from './payments/channels/claim-sender-lock.ts';
+import { SqlChannelClaims } from './payments/channels/channel-claims.ts';
 import { SqlChannelStorage } from './payments/channels/sql-channel-storage.ts';
 import { ExactScheme } from './payments/schemes/exact/exact-scheme.ts';
 import { openChannels } from './payments/schemes/batch-settlement/open-channels.ts';
@@ -201,12 +202,15 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
         // On the ledger's own store: a voucher is written before its result leaves, every instance on
         // one database sees one record per channel, and one of them at a time sends claims.
         storage: channelStorage,
+        claims: new SqlChannelClaims(store.client, network.caip2),
         claimLock: store.shared ? new AdvisoryClaimSenderLock(store.client, network.caip2) : new LocalClaimSenderLock(),
       })
       : undefined;
     if (channels) {
       channels.collector.start();
+      channels.withdrawals.start();
       cleanups.push(async () => {
+        await channels.withdrawals.stop();
         await channels.collector.stop();
       });
     }

@@ -5,7 +5,7 @@
 // missing (docs/payment-channels.md, surprise 3), so each receipt is read here for its event.
 import { parseEventLogs } from 'viem';
 import type { Hex, TransactionReceipt } from 'viem';
-import type { BatchSettlementChannelManager } from '@x402/evm/batch-settlement/server';
+import type { BatchSettlementChannelManager, Channel } from '@x402/evm/batch-settlement/server';
 import { BATCH_SETTLEMENT_ADDRESSES, batchSettlementAbi } from '../../../chain/batch-settlement-contracts.ts';
 import type { Logger } from '../../../log.ts';
 import type { ClaimSenderLock } from '../../channels/claim-sender-lock.ts';
@@ -58,25 +58,29 @@ export class ChannelCollector {
     return this.collect();
   }
 
-  /** Claims and settles now; a pass already running is joined rather than doubled. */
-  collect(): Promise<CollectReport> {
-    this.running ??= this.pass().finally(() => {
+  /**
+   * Claims and settles now; a pass already running is joined rather than doubled. `only` (lowercase
+   * channel ids) limits the claim to those channels: the withdrawal watcher's urgent claims.
+   */
+  collect(only?: ReadonlySet<string>): Promise<CollectReport> {
+    this.running ??= this.pass(only).finally(() => {
       this.running = undefined;
     });
     return this.running;
   }
 
-  private async pass(): Promise<CollectReport> {
-    if (!this.options.lock) return this.passHeld();
-    const turn = await this.options.lock.tryHold(() => this.passHeld());
+  private async pass(only: ReadonlySet<string> | undefined): Promise<CollectReport> {
+    if (!this.options.lock) return this.passHeld(only);
+    const turn = await this.options.lock.tryHold(() => this.passHeld(only));
     return turn.held ? turn.value : { claimedVouchers: 0, claimed: 0n, settled: 0n, failures: [] };
   }
 
-  private async passHeld(): Promise<CollectReport> {
+  private async passHeld(only: ReadonlySet<string> | undefined): Promise<CollectReport> {
     const report: CollectReport = { claimedVouchers: 0, claimed: 0n, settled: 0n, failures: [] };
     const { manager, log } = this.options;
     try {
-      for (const claim of await manager.claim()) {
+      const selectClaimChannels = (channels: Channel[]) => withdrawingFirst(only ? channels.filter((c) => only.has(c.channelId.toLowerCase())) : channels);
+      for (const claim of await manager.claim({ selectClaimChannels })) {
         const amounts = await this.eventAmounts(claim.transaction, 'Claimed', 'claimAmount');
         if (amounts.length === 0) {
           report.failures.push(`claim ${claim.transaction}: no Claimed event`);
@@ -121,6 +125,12 @@ export class ChannelCollector {
       .map((entry) => (entry as unknown as { args: Record<string, unknown> }).args[field])
       .filter((amount): amount is bigint => typeof amount === 'bigint');
   }
+}
+
+/** Claim batches go in list order: a channel whose payer is withdrawing goes first, nearest deadline first. */
+function withdrawingFirst(channels: Channel[]): Channel[] {
+  const deadline = (c: Channel) => (c.withdrawRequestedAt > 0 ? c.withdrawRequestedAt + c.channelConfig.withdrawDelay : Number.POSITIVE_INFINITY);
+  return [...channels].sort((a, b) => (deadline(a) === deadline(b) ? 0 : deadline(a) < deadline(b) ? -1 : 1));
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
