@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { encodePaymentSignatureHeader } from '@x402/core/http';
+import pg from 'pg';
 import { privateKeyToAccount } from 'viem/accounts';
 import { z } from 'zod';
 import type { Tool } from '../../src/catalog/tool.ts';
@@ -55,6 +56,7 @@ let server: PostgresServer;
 let chain: DevChain;
 let one: TestGateway;
 let two: TestGateway;
+let databaseUrl: string;
 const echo = countingEchoTool();
 const held = heldTool();
 const channelSettler = privateKeyToAccount(devPrivateKey('channelSettler')).address;
@@ -62,7 +64,8 @@ const channelSettler = privateKeyToAccount(devPrivateKey('channelSettler')).addr
 before(async () => {
   [server, chain] = await Promise.all([startPostgres(), startDevChain({ tokenName: 'USD Coin' })]);
   // Neither collector claims on its own: the test starts both claims.
-  const env = { TOOLGATE_DATABASE_URL: await server.createDatabase('channels'), TOOLGATE_CHANNEL_CLAIM_INTERVAL_S: '3600' };
+  databaseUrl = await server.createDatabase('channels');
+  const env = { TOOLGATE_DATABASE_URL: databaseUrl, TOOLGATE_CHANNEL_CLAIM_INTERVAL_S: '3600' };
   [one, two] = await Promise.all([
     startTestGateway({ devChain: chain, catalog: [echo.tool, held.tool], env }),
     startTestGateway({ devChain: chain, catalog: [echo.tool, held.tool], env }),
@@ -153,4 +156,39 @@ test('one voucher sent to both instances while the first runs its tool: the othe
   await client.handlePaymentResponse({ paymentPayload: payload, requirements: payload.accepted, settleResponse: settlementOf(answer) });
   assert.equal((await pay(`${two.baseUrl}/test/echo?word=after`)).status, 200, 'the channel goes on at the other instance');
   assert.equal((await storage.get(channelId))?.chargedCumulativeAmount, (PRICE * 3n).toString());
+});
+
+test('a claim confirmed on chain but not recorded (a crash between the two): the next pass claims nothing twice, the record heals, claims go on', async (context) => {
+  const { balanceOf } = chainClients(chain);
+  const collector = one.gateway.channels!.collector;
+  await collector.collect(); // what the tests before left
+  const payer = await fundedPayer(chain, '1');
+  const { pay, sent } = channelPayer(chain, payer);
+  for (const word of ['a', 'b', 'c']) assert.equal((await pay(`${one.baseUrl}/test/echo?word=${word}`)).status, 200);
+  const channelId = channelPayload(sent[0]!.payload).voucher.channelId;
+  const payToStart = await balanceOf(chain.payTo);
+  assert.equal((await collector.collect()).claimed, PRICE * 3n);
+
+  // What a kill -9 right after the claim's receipt leaves: the chain has it, the record does not.
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    await db.query('UPDATE channels SET total_claimed = 0 WHERE channel_id = $1', [channelId.toLowerCase()]);
+  } finally {
+    await db.end();
+  }
+  const again = await collector.collect();
+  context.diagnostic(`pass after the lost record: ${JSON.stringify({ vouchers: again.claimedVouchers, claimed: again.claimed.toString(), failures: again.failures })}`);
+  // Measured: the contract takes a claim of a total it already has as a no-op (no Claimed event, no
+  // revert), so the stale record costs one wasted claim entry and a logged failure, not the batch.
+  assert.equal(again.failures.length, 1);
+  assert.match(again.failures[0]!, /no Claimed event/);
+  assert.equal(again.claimed, 0n, 'nothing claimed twice');
+  assert.equal((await one.gateway.channels!.storage.get(channelId))?.totalClaimed, (PRICE * 3n).toString(), 'the record learns the chain\'s total');
+
+  assert.equal((await pay(`${two.baseUrl}/test/echo?word=d`)).status, 200);
+  const next = await collector.collect();
+  assert.deepEqual(next.failures, []);
+  assert.equal(next.claimed, PRICE, 'only the new voucher');
+  assert.equal(await balanceOf(chain.payTo), payToStart + PRICE * 4n);
 });
