@@ -37,6 +37,35 @@ after(async () => {
   await chain?.stop();
 });
 
+const settlement = BATCH_SETTLEMENT_ADDRESSES.settlement;
+
+test('a withdrawal initiated while the watcher was stopped is found at its start, from the chain, and claimed', async (context) => {
+  const channels = t.gateway.channels!;
+  const { publicClient, walletFor } = chainClients(chain);
+  const payer = await fundedPayer(chain, '1');
+  await fundDevAccounts(chain.rpcUrl, [payer.address]);
+  const { pay, sent } = channelPayer(chain, payer);
+  for (const word of ['a', 'b', 'c']) assert.equal((await pay(`${t.baseUrl}/test/echo?word=${word}`)).status, 200);
+  const { channelConfig, voucher: { channelId } } = channelPayload(sent[0]!.payload);
+
+  await channels.withdrawals.stop();
+  await publicClient.waitForTransactionReceipt({
+    hash: await walletFor(payer).writeContract({ address: settlement, abi: batchSettlementAbi, functionName: 'initiateWithdraw', args: [channelConfig, DEPOSIT] }),
+  });
+  for (let i = 0; i < 3; i++) await publicClient.request({ method: 'evm_mine' as 'eth_chainId', params: [] as never });
+  const [, initiatedAt] = (await publicClient.readContract({ address: settlement, abi: batchSettlementAbi, functionName: 'pendingWithdrawals', args: [channelId] })) as [bigint, number];
+  assert.equal((await channels.storage.get(channelId))?.withdrawRequestedAt, 0, 'not seen while stopped');
+
+  const startedAt = Date.now();
+  channels.withdrawals.start();
+  const record = await until(async () => {
+    const current = await channels.storage.get(channelId);
+    return current?.totalClaimed === (PRICE * 3n).toString() && current;
+  }, 'the restarted watcher to claim', 10_000);
+  context.diagnostic(`claimed ${Date.now() - startedAt} ms after the watcher started`);
+  assert.equal(record.withdrawRequestedAt, Number(initiatedAt));
+});
+
 test('a payer initiating a withdrawal: its vouchers are claimed within seconds, and finalizeWithdraw returns only the rest', async (context) => {
   const channels = t.gateway.channels!;
   const { balanceOf, publicClient, walletFor } = chainClients(chain);

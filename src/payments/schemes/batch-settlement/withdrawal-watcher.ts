@@ -49,7 +49,9 @@ export class WithdrawalWatcher {
 
   constructor(private readonly options: WithdrawalWatcherOptions) {}
 
+  /** Each start asks the chain afresh about the stored channels, then follows events from the head. */
   start(): void {
+    this.nextBlock = undefined;
     void this.poll();
     this.timer ??= setInterval(() => void this.poll(), this.options.pollMs);
     this.timer.unref();
