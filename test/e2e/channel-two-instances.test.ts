@@ -192,3 +192,24 @@ test('a claim confirmed on chain but not recorded (a crash between the two): the
   assert.equal(next.claimed, PRICE, 'only the new voucher');
   assert.equal(await balanceOf(chain.payTo), payToStart + PRICE * 4n);
 });
+
+test('a claim whose settle never came (cut off, or sent by another instance that died): the next pass of either instance settles it', async () => {
+  const { balanceOf } = chainClients(chain);
+  await one.gateway.channels!.collector.collect(); // what the tests before left
+  const payer = await fundedPayer(chain, '1');
+  const { pay } = channelPayer(chain, payer);
+  for (const word of ['a', 'b']) assert.equal((await pay(`${one.baseUrl}/test/echo?word=${word}`)).status, 200);
+  const payToStart = await balanceOf(chain.payTo);
+  // Claimed through the SDK's manager alone, as a collector killed between its claim and its settle leaves it.
+  const [claimed] = await one.gateway.channels!.manager.claim();
+  assert.equal(claimed?.vouchers, 1);
+  assert.equal(await balanceOf(chain.payTo), payToStart, 'claimed, not settled');
+
+  const report = await two.gateway.channels!.collector.collect();
+  assert.deepEqual(report.failures, []);
+  assert.equal(report.claimedVouchers, 0);
+  assert.equal(report.settled, PRICE * 2n, 'the settle the claim was owed');
+  assert.equal(await balanceOf(chain.payTo), payToStart + PRICE * 2n);
+  const quiet = await two.gateway.channels!.collector.collect();
+  assert.equal(quiet.settleTransaction, undefined, 'nothing owed: no settle sent');
+});

@@ -23,6 +23,12 @@ export interface ChannelCollectorOptions {
   receiptTimeoutMs: number;
   /** Instances sharing the channels take turns: a pass that finds another sending skips (claim batches are all-or-nothing). */
   lock?: ClaimSenderLock;
+  /**
+   * What the chain holds claimed for payTo and not yet settled (the contract's `receivers`). A pass
+   * that claims nothing settles when this is above zero: a claim whose settle was cut off (a crash,
+   * another instance, a failed settle) is then settled by the next pass, not only after a new claim.
+   */
+  owed?: () => Promise<bigint>;
   log: Logger;
 }
 
@@ -93,7 +99,7 @@ export class ChannelCollector {
     } catch (error) {
       report.failures.push(`claim: ${messageOf(error)}`);
     }
-    if (this.unsettled) {
+    if (this.unsettled || (await this.owedNow(report)) > 0n) {
       try {
         const { transaction } = await manager.settle();
         report.settleTransaction = transaction;
@@ -114,6 +120,15 @@ export class ChannelCollector {
       log.info({ vouchers: report.claimedVouchers, claimed: report.claimed.toString(), settled: report.settled.toString(), tx: report.settleTransaction }, 'channels collected');
     }
     return report;
+  }
+
+  private async owedNow(report: CollectReport): Promise<bigint> {
+    try {
+      return (await this.options.owed?.()) ?? 0n;
+    } catch (error) {
+      report.failures.push(`owed: ${messageOf(error)}`);
+      return 0n;
+    }
   }
 
   /** The amounts of the settlement contract's events of one name in a transaction's receipt (none if it failed). */

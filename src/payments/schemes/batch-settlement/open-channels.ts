@@ -9,6 +9,7 @@ import type { BatchSettlementChannelManager, ChannelStorage } from '@x402/evm/ba
 import { createPublicClient, http } from 'viem';
 import type { Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { BATCH_SETTLEMENT_ADDRESSES, batchSettlementAbi } from '../../../chain/batch-settlement-contracts.ts';
 import { devPrivateKey } from '../../../chain/dev-accounts.ts';
 import { fundDevAccounts } from '../../../chain/devchain.ts';
 import { viemChain } from '../../../chain/viem-chain.ts';
@@ -97,6 +98,12 @@ export async function openChannels(setup: ChannelSetup): Promise<Channels | unde
   const receipts = createPublicClient({ chain: viemChain(network, rpcUrl), transport: http(rpcUrl), pollingInterval: config.pollingIntervalMs });
   const collector = new ChannelCollector({
     manager, receipts, intervalMs: config.channels.claimIntervalMs, receiptTimeoutMs: config.receiptTimeoutMs, lock: setup.claimLock, log,
+    owed: async () => {
+      const [claimed, settled] = (await receipts.readContract({
+        address: BATCH_SETTLEMENT_ADDRESSES.settlement, abi: batchSettlementAbi, functionName: 'receivers', args: [terms.payTo, network.usdc.address],
+      })) as readonly [bigint, bigint];
+      return claimed - settled;
+    },
   });
   const withdrawals = new WithdrawalWatcher({ chain: receipts, storage, claims: setup.claims, collector, pollMs: config.channels.withdrawPollMs, log });
   return { scheme, collector, manager, storage, withdrawals };
