@@ -204,6 +204,7 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
         storage: channelStorage,
         claims: new SqlChannelClaims(store.client, network.caip2),
         claimLock: store.shared ? new AdvisoryClaimSenderLock(store.client, network.caip2) : new LocalClaimSenderLock(),
+        ...(store.shared ? { keyLock: new AdvisorySettlerKeyLock(store.client) } : {}),
       })
       : undefined;
     if (channels) {

@@ -18,6 +18,7 @@ import type { Logger } from '../../../log.ts';
 import type { SqlChannelClaims } from '../../channels/channel-claims.ts';
 import type { ClaimSenderLock } from '../../channels/claim-sender-lock.ts';
 import type { PaymentNetwork } from '../../networks.ts';
+import type { SettlerKeyLock } from '../../settlement/settler-key-lock.ts';
 import type { PaymentTerms } from '../../requirements.ts';
 import { BatchSettlementScheme } from './batch-settlement-scheme.ts';
 import { ChannelCollector } from './channel-collector.ts';
@@ -47,6 +48,8 @@ export interface ChannelSetup {
   claims: SqlChannelClaims;
   /** One claim sender at a time among the instances sharing the storage. */
   claimLock: ClaimSenderLock;
+  /** Instances sharing the channel settler key send one at a time (absent: one instance). */
+  keyLock?: SettlerKeyLock;
   log: Logger;
 }
 
@@ -78,7 +81,7 @@ export async function openChannels(setup: ChannelSetup): Promise<Channels | unde
     const settler = privateKeyToAccount(settlerKey);
     // Anvil's own accounts hold ETH from genesis; a configured key is given some, as the exact settlers are.
     if (local && config.channels.settlerKey) await fundDevAccounts(rpcUrl, [settler.address]);
-    facilitator = inProcessChannelFacilitator(network.caip2, channelFacilitatorSigner({ chain: viemChain(network, rpcUrl), rpcUrl, pollingIntervalMs: config.pollingIntervalMs }, settler));
+    facilitator = inProcessChannelFacilitator(network.caip2, channelFacilitatorSigner({ chain: viemChain(network, rpcUrl), rpcUrl, pollingIntervalMs: config.pollingIntervalMs }, settler, setup.keyLock));
   }
 
   const { storage } = setup;
