@@ -213,3 +213,31 @@ test('a claim whose settle never came (cut off, or sent by another instance that
   const quiet = await two.gateway.channels!.collector.collect();
   assert.equal(quiet.settleTransaction, undefined, 'nothing owed: no settle sent');
 });
+
+test('one channel whose claim reverts does not hold back the others: they are claimed one by one', async () => {
+  const { balanceOf } = chainClients(chain);
+  const collector = one.gateway.channels!.collector;
+  await collector.collect(); // what the tests before left
+  const [bad, good] = await Promise.all([fundedPayer(chain, '1'), fundedPayer(chain, '1')]);
+  const badPayer = channelPayer(chain, bad);
+  const goodPayer = channelPayer(chain, good);
+  for (const word of ['a', 'b']) {
+    assert.equal((await badPayer.pay(`${one.baseUrl}/test/echo?word=${word}`)).status, 200);
+    assert.equal((await goodPayer.pay(`${two.baseUrl}/test/echo?word=${word}`)).status, 200);
+  }
+  // A charge beyond what the voucher signs (as a voucher beyond a balance a withdrawal shrank would be): its claim reverts.
+  const badId = channelPayload(badPayer.sent[0]!.payload).voucher.channelId.toLowerCase();
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    await db.query('UPDATE channels SET charged_cumulative_amount = signed_max_claimable + 1 WHERE channel_id = $1', [badId]);
+  } finally {
+    await db.end();
+  }
+  const payToStart = await balanceOf(chain.payTo);
+  const report = await collector.collect();
+  assert.equal(report.claimed, PRICE * 2n, "the good channel's vouchers");
+  assert.equal(report.settled, PRICE * 2n);
+  assert.ok(report.failures.some((f) => f.startsWith(`claim ${badId}:`)), JSON.stringify(report.failures));
+  assert.equal(await balanceOf(chain.payTo), payToStart + PRICE * 2n);
+});

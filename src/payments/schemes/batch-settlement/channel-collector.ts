@@ -84,20 +84,22 @@ export class ChannelCollector {
   private async passHeld(only: ReadonlySet<string> | undefined): Promise<CollectReport> {
     const report: CollectReport = { claimedVouchers: 0, claimed: 0n, settled: 0n, failures: [] };
     const { manager, log } = this.options;
+    let listed: Channel[] = [];
     try {
-      const selectClaimChannels = (channels: Channel[]) => withdrawingFirst(only ? channels.filter((c) => only.has(c.channelId.toLowerCase())) : channels);
-      for (const claim of await manager.claim({ selectClaimChannels })) {
-        const amounts = await this.eventAmounts(claim.transaction, 'Claimed', 'claimAmount');
-        if (amounts.length === 0) {
-          report.failures.push(`claim ${claim.transaction}: no Claimed event`);
-          continue;
-        }
-        report.claimedVouchers += claim.vouchers;
-        report.claimed += amounts.reduce((sum, amount) => sum + amount, 0n);
-        this.unsettled = true;
-      }
+      await this.claimChecked((channels) => (listed = withdrawingFirst(only ? channels.filter((c) => only.has(c.channelId.toLowerCase())) : channels)), report);
     } catch (error) {
       report.failures.push(`claim: ${messageOf(error)}`);
+      // A claim batch is all-or-nothing: one channel whose claim reverts (a voucher beyond what the
+      // channel now holds) would hold back every other channel, pass after pass, until withdrawals
+      // take their money. Claim them one by one instead; the bad one fails alone.
+      for (const channel of listed.filter((c) => BigInt(c.chargedCumulativeAmount) > BigInt(c.totalClaimed))) {
+        const id = channel.channelId.toLowerCase();
+        try {
+          await this.claimChecked((channels) => channels.filter((c) => c.channelId.toLowerCase() === id), report);
+        } catch (alone) {
+          report.failures.push(`claim ${id}: ${messageOf(alone)}`);
+        }
+      }
     }
     if (this.unsettled || (await this.owedNow(report)) > 0n) {
       try {
@@ -120,6 +122,20 @@ export class ChannelCollector {
       log.info({ vouchers: report.claimedVouchers, claimed: report.claimed.toString(), settled: report.settled.toString(), tx: report.settleTransaction }, 'channels collected');
     }
     return report;
+  }
+
+  /** The manager's claim of the channels `select` keeps, each transaction believed by its Claimed events only. */
+  private async claimChecked(select: (channels: Channel[]) => Channel[], report: CollectReport): Promise<void> {
+    for (const claim of await this.options.manager.claim({ selectClaimChannels: select })) {
+      const amounts = await this.eventAmounts(claim.transaction, 'Claimed', 'claimAmount');
+      if (amounts.length === 0) {
+        report.failures.push(`claim ${claim.transaction}: no Claimed event`);
+        continue;
+      }
+      report.claimedVouchers += claim.vouchers;
+      report.claimed += amounts.reduce((sum, amount) => sum + amount, 0n);
+      this.unsettled = true;
+    }
   }
 
   private async owedNow(report: CollectReport): Promise<bigint> {
