@@ -101,7 +101,7 @@ test('schemes: exact then batch-settlement by default, the order given kept, unk
 
 test('payment channels: defaults (100 calls deposited, 1 day to withdraw, claims every minute), the contract\'s bounds, keys never echoed', () => {
   assert.deepEqual(loadConfig({}).channels, {
-    settlerKey: undefined, receiverAuthorizerKey: undefined, minDepositCalls: 100, withdrawDelaySeconds: 86_400, claimIntervalMs: 60_000,
+    settlerKey: undefined, receiverAuthorizerKey: undefined, minDepositCalls: 100, withdrawDelaySeconds: 86_400, claimIntervalMs: 60_000, withdrawPollMs: 15_000,
   });
   for (const [env, message] of [
     [{ TOOLGATE_CHANNEL_WITHDRAW_DELAY_S: '899' }, /^TOOLGATE_CHANNEL_WITHDRAW_DELAY_S: /],

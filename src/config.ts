@@ -97,6 +97,8 @@ export interface ChannelConfig {
   /** How long a payer's on-chain withdrawal waits: our time to claim what it owes. */
   withdrawDelaySeconds: number;
   claimIntervalMs: number;
+  /** How often the chain is read for payers withdrawing from our channels. */
+  withdrawPollMs: number;
 }
 
 export class ConfigError extends Error {
@@ -142,6 +144,7 @@ const envSchema = z.object({
   // The contract's bounds: 15 minutes to 30 days.
   TOOLGATE_CHANNEL_WITHDRAW_DELAY_S: integer(900, 30 * 86_400).optional(),
   TOOLGATE_CHANNEL_CLAIM_INTERVAL_S: integer(1, 86_400).optional(),
+  TOOLGATE_CHANNEL_WITHDRAW_POLL_S: integer(1, 3_600).optional(),
   TOOLGATE_RETRY_RESULTS_HOURS: integer(1, 720).optional(),
   TOOLGATE_UNPAID_RETENTION_HOURS: integer(1, 8_760).optional(),
   TOOLGATE_PAYER_PROBATION_MINUTES: integer(1, 10_080).optional(),
@@ -256,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       minDepositCalls: e.TOOLGATE_CHANNEL_MIN_DEPOSIT_CALLS ?? 100,
       withdrawDelaySeconds: e.TOOLGATE_CHANNEL_WITHDRAW_DELAY_S ?? 86_400,
       claimIntervalMs: (e.TOOLGATE_CHANNEL_CLAIM_INTERVAL_S ?? 60) * 1000,
+      withdrawPollMs: (e.TOOLGATE_CHANNEL_WITHDRAW_POLL_S ?? 15) * 1000,
     },
     retryResultsMs: (e.TOOLGATE_RETRY_RESULTS_HOURS ?? 24) * 3_600_000,
     unpaidRetentionMs: (e.TOOLGATE_UNPAID_RETENTION_HOURS ?? 168) * 3_600_000,

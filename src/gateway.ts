@@ -25,6 +25,7 @@ import { PrometheusMetrics } from './observability/prometheus-metrics.ts';
 import { ethPriceSource } from './observability/eth-price.ts';
 import { PaymentGate } from './payments/gate.ts';
 import { AdvisoryClaimSenderLock, LocalClaimSenderLock } from './payments/channels/claim-sender-lock.ts';
+import { SqlChannelClaims } from './payments/channels/channel-claims.ts';
 import { SqlChannelStorage } from './payments/channels/sql-channel-storage.ts';
 import { ExactScheme } from './payments/schemes/exact/exact-scheme.ts';
 import { openChannels } from './payments/schemes/batch-settlement/open-channels.ts';
@@ -192,18 +193,25 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
       ...(overrides.providers ? { providers: overrides.providers } : {}),
     });
     cleanups.push(closeServices);
-    const channels = config.schemes.includes('batch-settlement')
+    const channelStorage = config.schemes.includes('batch-settlement')
+      ? await SqlChannelStorage.open(store.client, { network: network.caip2, instance: config.instance })
+      : undefined;
+    const channels = channelStorage
       ? await openChannels({
         config, network, rpcUrl, terms, prices: catalog.map((tool) => tool.price), log,
         // On the ledger's own store: a voucher is written before its result leaves, every instance on
         // one database sees one record per channel, and one of them at a time sends claims.
-        storage: await SqlChannelStorage.open(store.client, { network: network.caip2 }),
+        storage: channelStorage,
+        claims: new SqlChannelClaims(store.client, network.caip2),
         claimLock: store.shared ? new AdvisoryClaimSenderLock(store.client, network.caip2) : new LocalClaimSenderLock(),
+        ...(store.shared ? { keyLock: new AdvisorySettlerKeyLock(store.client) } : {}),
       })
       : undefined;
     if (channels) {
       channels.collector.start();
+      channels.withdrawals.start();
       cleanups.push(async () => {
+        await channels.withdrawals.stop();
         await channels.collector.stop();
       });
     }
@@ -256,6 +264,11 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
     // Heartbeats are for other instances to read: an embedded store has none.
     if (store.shared) await ledger.heartbeat(instance, true).catch((error: unknown) => log.warn({ err: error }, 'instance heartbeat failed'));
     await reconcilePayments(ledger, chain, log, await scope(true)).catch((error: unknown) => log.warn({ err: error }, 'start-up reconciliation failed'));
+    // Channels a crashed run left reserved for a call whose result never left: free them now, not after maxTimeoutSeconds.
+    if (channelStorage) {
+      const released = await channelStorage.releaseOrphanedReservations(await scope(true));
+      if (released.length > 0) log.warn({ channels: released }, 'released channel reservations left by a crashed run (nothing was charged for them)');
+    }
     const heartbeat = store.shared ? setInterval(() => void ledger.heartbeat(instance).catch(() => undefined), HEARTBEAT_EVERY_MS) : undefined;
     heartbeat?.unref();
     const timer = setInterval(() => {

@@ -85,7 +85,7 @@ export function toChannel(row: ChannelRow): Channel {
   return channel;
 }
 
-/** Parameters $1…$21 of a row, in the order of CHANNEL_COLUMNS. */
+/** Parameters $1…$21 of a row, in the order of CHANNEL_COLUMNS (the storage adds the pending request's instance). */
 export function channelParams(key: string, network: string, channel: Channel): unknown[] {
   const { channelConfig: config, pendingRequest: pending } = channel;
   return [

@@ -165,6 +165,32 @@ for (const store of useSqlStores()) {
       assert.equal(again.outcome(), 'reserved');
     });
 
+    test("after a crash an instance releases its own reservations and those of instances not alive, no one else's", async () => {
+      const net = 'eip155:1';
+      const [a, b] = [new SqlChannelStorage(db, { network: net, instance: 'a' }), new SqlChannelStorage(db, { network: net, instance: 'b' })];
+      const [ofA, ofB, keptA] = [nextId(), nextId(), nextId()];
+      const reserved = (id: string) => fullChannel(id, { pendingRequest: { pendingId: `p-${id}`, signedMaxClaimable: '5', expiresAt: Date.now() + 300_000 } });
+      await a.updateChannel(ofA, () => reserved(ofA));
+      await b.updateChannel(ofB, () => reserved(ofB));
+      await a.updateChannel(keptA, () => reserved(keptA));
+      // Another instance's write that keeps the reservation (a claimed total) leaves it a's.
+      await b.updateChannel(keptA, (c) => ({ ...c!, totalClaimed: '18446744073709551618' }));
+      const expected = (ids: string[]) => ids.map((id) => id.toLowerCase()).sort();
+
+      assert.deepEqual(await a.releaseOrphanedReservations({ instance: 'a', live: new Set(['a', 'b']) }), expected([ofA, keptA]));
+      const released = await a.get(ofA);
+      assert.equal(released?.pendingRequest, undefined);
+      assert.equal(released?.onchainSyncedAt, undefined, 'verified against the chain next time');
+      assert.equal(released?.chargedCumulativeAmount, reserved(ofA).chargedCumulativeAmount, 'nothing else changes');
+      assert.equal((await b.get(ofB))?.pendingRequest?.pendingId, `p-${ofB}`, "a live instance's reservation stays");
+      assert.deepEqual(await a.releaseOrphanedReservations({ instance: 'a', live: new Set(['a']) }), expected([ofB]), "a dead instance's is released");
+      await b.updateChannel(ofB, () => reserved(ofB));
+      assert.deepEqual(await b.releaseOrphanedReservations({ instance: 'b' }), expected([ofB]), 'an embedded store: every reservation is a dead process\'s');
+      await a.updateChannel(ofA, () => reserved(ofA));
+      assert.deepEqual(await new SqlChannelStorage(db, { network: 'eip155:2' }).releaseOrphanedReservations({ instance: 'a' }), [], 'other networks untouched');
+      assert.equal((await a.get(ofA))?.pendingRequest?.pendingId, `p-${ofA}`);
+    });
+
     if (store.openPair) {
       const openPair = store.openPair.bind(store);
       test('two instances on two pools, 50 concurrent increments each on one channel: exactly 100', async () => {

@@ -13,7 +13,7 @@ const WRITTEN = [
   'channel_id', 'network', 'payer', 'payer_authorizer', 'receiver', 'receiver_authorizer', 'token', 'withdraw_delay_s',
   'salt', 'balance', 'charged_cumulative_amount', 'signed_max_claimable', 'signature', 'total_claimed',
   'withdraw_requested_s', 'refund_nonce', 'onchain_synced_ms', 'last_request_ms', 'pending_id',
-  'pending_max_claimable', 'pending_expires_ms',
+  'pending_max_claimable', 'pending_expires_ms', 'pending_instance',
 ] as const;
 
 // The claimed total only rises: the chain's never falls, so a lower one written back from an older
@@ -22,21 +22,39 @@ const UPSERT = `
 INSERT INTO channels (${WRITTEN.join(', ')})
 VALUES (${WRITTEN.map((_, i) => `$${i + 1}`).join(', ')})
 ON CONFLICT (channel_id) DO UPDATE SET
-  ${WRITTEN.filter((c) => c !== 'channel_id' && c !== 'total_claimed').map((c) => `${c} = EXCLUDED.${c}`).join(', ')},
+  ${WRITTEN.filter((c) => c !== 'channel_id' && c !== 'total_claimed' && c !== 'pending_instance').map((c) => `${c} = EXCLUDED.${c}`).join(', ')},
   total_claimed = GREATEST(channels.total_claimed, EXCLUDED.total_claimed),
+  pending_instance = CASE
+    WHEN EXCLUDED.pending_id IS NULL THEN NULL
+    WHEN EXCLUDED.pending_id = channels.pending_id THEN channels.pending_instance
+    ELSE EXCLUDED.pending_instance END,
   updated_at = now()
 RETURNING ${CHANNEL_COLUMNS}`;
 
 export interface SqlChannelStorageOptions {
   /** The CAIP-2 network of this storage's channels (`eip155:8453`): one storage per network, as one server scheme per network. */
   network: string;
+  /**
+   * This instance's name (TOOLGATE_INSTANCE_ID), written beside each pending request it makes, so
+   * that after a crash it releases its own reservations (`releaseOrphanedReservations`).
+   */
+  instance?: string;
+}
+
+/** Whose reservations a starting instance releases: its own, and on a shared store those of instances not seen alive. */
+export interface OrphanScope {
+  instance: string;
+  /** Instances seen alive on a shared store; absent on an embedded one, where every reservation is a dead process's. */
+  live?: ReadonlySet<string>;
 }
 
 export class SqlChannelStorage implements ChannelStorage {
   readonly network: string;
+  private readonly instance: string | null;
 
   constructor(private readonly db: SqlClient, options: SqlChannelStorageOptions) {
     this.network = options.network;
+    this.instance = options.instance ?? null;
   }
 
   /** Brings the schema up to date first (a no-op when another ledger user did). */
@@ -81,9 +99,28 @@ export class SqlChannelStorage implements ChannelStorage {
       if (channelKey(next.channelId) !== key) {
         throw new Error(`updateChannel(${key}) returned the record of channel ${next.channelId}`);
       }
-      const { rows } = await tx.query<ChannelRow>(UPSERT, channelParams(key, this.network, next));
+      const { rows } = await tx.query<ChannelRow>(UPSERT, [...channelParams(key, this.network, next), next.pendingRequest ? this.instance : null]);
       return { channel: toChannel(rows[0]!), status: 'updated' };
     });
+  }
+
+  /**
+   * Drops the pending requests a crashed process left (start-up only: a live process's call may be
+   * running). Safe because the SDK records a charge and clears the reservation in one update before
+   * the result leaves: a reservation still there means its result never left and nothing was charged.
+   * The mirror of the chain is dropped too (the request may have been a deposit that went through),
+   * so the next payment on the channel is verified against the chain. Returns the channels released.
+   */
+  async releaseOrphanedReservations(scope: OrphanScope): Promise<string[]> {
+    const { rows } = await this.db.query<{ channel_id: string }>(
+      `UPDATE channels SET pending_id = NULL, pending_max_claimable = NULL, pending_expires_ms = NULL, pending_instance = NULL,
+              onchain_synced_ms = NULL, updated_at = now()
+        WHERE network = $1 AND pending_id IS NOT NULL
+          AND ($2::boolean OR pending_instance IS NULL OR pending_instance = $3 OR NOT (pending_instance = ANY($4::text[])))
+        RETURNING channel_id`,
+      [this.network, scope.live === undefined, scope.instance, [...(scope.live ?? [])]],
+    );
+    return rows.map((r) => r.channel_id).sort();
   }
 
   private async lockedRow(tx: SqlQueries, key: string): Promise<Channel | undefined> {

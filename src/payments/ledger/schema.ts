@@ -123,6 +123,13 @@ CREATE INDEX channels_unclaimed ON channels (network, withdraw_deadline_s, last_
 CREATE INDEX channels_payer ON channels (lower(payer));
 `,
   },
+  {
+    version: 6,
+    description: "channels: the instance holding a channel's pending request, so a restart releases what a crash left",
+    // The SDK reserves a channel for one request at a time and keeps the reservation for
+    // maxTimeoutSeconds; a process killed mid-call would leave its payer's channel busy that long.
+    sql: `ALTER TABLE channels ADD COLUMN pending_instance TEXT;`,
+  },
 ];
 
 /** Any constant that is ours: the advisory lock key that serialises migrations across instances. */

@@ -5,7 +5,7 @@
 // missing (docs/payment-channels.md, surprise 3), so each receipt is read here for its event.
 import { parseEventLogs } from 'viem';
 import type { Hex, TransactionReceipt } from 'viem';
-import type { BatchSettlementChannelManager } from '@x402/evm/batch-settlement/server';
+import type { BatchSettlementChannelManager, Channel } from '@x402/evm/batch-settlement/server';
 import { BATCH_SETTLEMENT_ADDRESSES, batchSettlementAbi } from '../../../chain/batch-settlement-contracts.ts';
 import type { Logger } from '../../../log.ts';
 import type { ClaimSenderLock } from '../../channels/claim-sender-lock.ts';
@@ -23,6 +23,12 @@ export interface ChannelCollectorOptions {
   receiptTimeoutMs: number;
   /** Instances sharing the channels take turns: a pass that finds another sending skips (claim batches are all-or-nothing). */
   lock?: ClaimSenderLock;
+  /**
+   * What the chain holds claimed for payTo and not yet settled (the contract's `receivers`). A pass
+   * that claims nothing settles when this is above zero: a claim whose settle was cut off (a crash,
+   * another instance, a failed settle) is then settled by the next pass, not only after a new claim.
+   */
+  owed?: () => Promise<bigint>;
   log: Logger;
 }
 
@@ -58,38 +64,44 @@ export class ChannelCollector {
     return this.collect();
   }
 
-  /** Claims and settles now; a pass already running is joined rather than doubled. */
-  collect(): Promise<CollectReport> {
-    this.running ??= this.pass().finally(() => {
+  /**
+   * Claims and settles now; a pass already running is joined rather than doubled. `only` (lowercase
+   * channel ids) limits the claim to those channels: the withdrawal watcher's urgent claims.
+   */
+  collect(only?: ReadonlySet<string>): Promise<CollectReport> {
+    this.running ??= this.pass(only).finally(() => {
       this.running = undefined;
     });
     return this.running;
   }
 
-  private async pass(): Promise<CollectReport> {
-    if (!this.options.lock) return this.passHeld();
-    const turn = await this.options.lock.tryHold(() => this.passHeld());
+  private async pass(only: ReadonlySet<string> | undefined): Promise<CollectReport> {
+    if (!this.options.lock) return this.passHeld(only);
+    const turn = await this.options.lock.tryHold(() => this.passHeld(only));
     return turn.held ? turn.value : { claimedVouchers: 0, claimed: 0n, settled: 0n, failures: [] };
   }
 
-  private async passHeld(): Promise<CollectReport> {
+  private async passHeld(only: ReadonlySet<string> | undefined): Promise<CollectReport> {
     const report: CollectReport = { claimedVouchers: 0, claimed: 0n, settled: 0n, failures: [] };
     const { manager, log } = this.options;
+    let listed: Channel[] = [];
     try {
-      for (const claim of await manager.claim()) {
-        const amounts = await this.eventAmounts(claim.transaction, 'Claimed', 'claimAmount');
-        if (amounts.length === 0) {
-          report.failures.push(`claim ${claim.transaction}: no Claimed event`);
-          continue;
-        }
-        report.claimedVouchers += claim.vouchers;
-        report.claimed += amounts.reduce((sum, amount) => sum + amount, 0n);
-        this.unsettled = true;
-      }
+      await this.claimChecked((channels) => (listed = withdrawingFirst(only ? channels.filter((c) => only.has(c.channelId.toLowerCase())) : channels)), report);
     } catch (error) {
       report.failures.push(`claim: ${messageOf(error)}`);
+      // A claim batch is all-or-nothing: one channel whose claim reverts (a voucher beyond what the
+      // channel now holds) would hold back every other channel, pass after pass, until withdrawals
+      // take their money. Claim them one by one instead; the bad one fails alone.
+      for (const channel of listed.filter((c) => BigInt(c.chargedCumulativeAmount) > BigInt(c.totalClaimed))) {
+        const id = channel.channelId.toLowerCase();
+        try {
+          await this.claimChecked((channels) => channels.filter((c) => c.channelId.toLowerCase() === id), report);
+        } catch (alone) {
+          report.failures.push(`claim ${id}: ${messageOf(alone)}`);
+        }
+      }
     }
-    if (this.unsettled) {
+    if (this.unsettled || (await this.owedNow(report)) > 0n) {
       try {
         const { transaction } = await manager.settle();
         report.settleTransaction = transaction;
@@ -112,6 +124,29 @@ export class ChannelCollector {
     return report;
   }
 
+  /** The manager's claim of the channels `select` keeps, each transaction believed by its Claimed events only. */
+  private async claimChecked(select: (channels: Channel[]) => Channel[], report: CollectReport): Promise<void> {
+    for (const claim of await this.options.manager.claim({ selectClaimChannels: select })) {
+      const amounts = await this.eventAmounts(claim.transaction, 'Claimed', 'claimAmount');
+      if (amounts.length === 0) {
+        report.failures.push(`claim ${claim.transaction}: no Claimed event`);
+        continue;
+      }
+      report.claimedVouchers += claim.vouchers;
+      report.claimed += amounts.reduce((sum, amount) => sum + amount, 0n);
+      this.unsettled = true;
+    }
+  }
+
+  private async owedNow(report: CollectReport): Promise<bigint> {
+    try {
+      return (await this.options.owed?.()) ?? 0n;
+    } catch (error) {
+      report.failures.push(`owed: ${messageOf(error)}`);
+      return 0n;
+    }
+  }
+
   /** The amounts of the settlement contract's events of one name in a transaction's receipt (none if it failed). */
   private async eventAmounts(transaction: string, eventName: 'Claimed' | 'Settled', field: string): Promise<bigint[]> {
     const receipt = await this.options.receipts.waitForTransactionReceipt({ hash: transaction as Hex, timeout: this.options.receiptTimeoutMs });
@@ -121,6 +156,12 @@ export class ChannelCollector {
       .map((entry) => (entry as unknown as { args: Record<string, unknown> }).args[field])
       .filter((amount): amount is bigint => typeof amount === 'bigint');
   }
+}
+
+/** Claim batches go in list order: a channel whose payer is withdrawing goes first, nearest deadline first. */
+function withdrawingFirst(channels: Channel[]): Channel[] {
+  const deadline = (c: Channel) => (c.withdrawRequestedAt > 0 ? c.withdrawRequestedAt + c.channelConfig.withdrawDelay : Number.POSITIVE_INFINITY);
+  return [...channels].sort((a, b) => (deadline(a) === deadline(b) ? 0 : deadline(a) < deadline(b) ? -1 : 1));
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

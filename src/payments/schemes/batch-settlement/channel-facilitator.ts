@@ -12,6 +12,7 @@ import type { FacilitatorEvmSigner } from '@x402/evm';
 import { BatchSettlementEvmScheme as FacilitatorScheme } from '@x402/evm/batch-settlement/facilitator';
 import { createPublicClient, createWalletClient, http } from 'viem';
 import type { Account, Chain } from 'viem';
+import type { SettlerKeyLock } from '../../settlement/settler-key-lock.ts';
 
 export interface ChannelChain {
   chain: Chain;
@@ -20,18 +21,30 @@ export interface ChannelChain {
   pollingIntervalMs: number;
 }
 
-/** The official facilitator's EVM signer over plain viem clients: one key sends, the chain is read. */
-export function channelFacilitatorSigner({ chain, rpcUrl, pollingIntervalMs }: ChannelChain, account: Account): FacilitatorEvmSigner {
+/**
+ * The official facilitator's EVM signer over plain viem clients: one key sends, the chain is read.
+ * Sends go one at a time: viem reads the account's pending nonce for each write, so a deposit and a
+ * claim sent together take the same nonce and all but one fail (measured: 5 of 6 concurrent writes).
+ * Instances sharing the key also take `keyLock` (the advisory settler-key lock on PostgreSQL). Each
+ * is held until the node has the transaction, not until its receipt.
+ */
+export function channelFacilitatorSigner({ chain, rpcUrl, pollingIntervalMs }: ChannelChain, account: Account, keyLock?: SettlerKeyLock): FacilitatorEvmSigner {
   const publicClient = createPublicClient({ chain, transport: http(rpcUrl), pollingInterval: pollingIntervalMs });
   const wallet = createWalletClient({ chain, transport: http(rpcUrl), account, pollingInterval: pollingIntervalMs });
+  let queue: Promise<unknown> = Promise.resolve();
+  const oneAtATime = <T>(send: () => Promise<T>): Promise<T> => {
+    const turn = queue.then(() => (keyLock ? keyLock.hold(account.address, send) : send()));
+    queue = turn.catch(() => undefined);
+    return turn;
+  };
   // The signer declares loose shapes (abi: unknown[], functionName: string); viem's methods are
   // generic over the exact ABI. The data is the same, so each boundary is cast with `as never`.
   return toFacilitatorEvmSigner({
     address: account.address,
     readContract: (a) => publicClient.readContract(a as never),
     verifyTypedData: (a) => publicClient.verifyTypedData(a as never),
-    writeContract: (a) => wallet.writeContract(a as never),
-    sendTransaction: (a) => wallet.sendTransaction(a as never),
+    writeContract: (a) => oneAtATime(() => wallet.writeContract(a as never)),
+    sendTransaction: (a) => oneAtATime(() => wallet.sendTransaction(a as never)),
     waitForTransactionReceipt: (a) => publicClient.waitForTransactionReceipt({ ...a, pollingInterval: pollingIntervalMs }),
     getCode: (a) => publicClient.getCode(a),
   });

@@ -1,7 +1,7 @@
 // Assembles payment channels from the configuration, or says in the log why they are not offered:
 // the receiver-authorizer key, who sends the transactions (our in-process facilitator with its own
 // key, or a remote facilitator whose /supported lists batch-settlement on our network), the SDK's
-// server scheme inside an x402ResourceServer, the gate's scheme and the collector.
+// server scheme inside an x402ResourceServer, the gate's scheme, the collector and the withdrawal watcher.
 import { HTTPFacilitatorClient, x402ResourceServer } from '@x402/core/server';
 import type { FacilitatorClient } from '@x402/core/server';
 import { BatchSettlementEvmScheme as ServerScheme } from '@x402/evm/batch-settlement/server';
@@ -9,16 +9,20 @@ import type { BatchSettlementChannelManager, ChannelStorage } from '@x402/evm/ba
 import { createPublicClient, http } from 'viem';
 import type { Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { BATCH_SETTLEMENT_ADDRESSES, batchSettlementAbi } from '../../../chain/batch-settlement-contracts.ts';
 import { devPrivateKey } from '../../../chain/dev-accounts.ts';
 import { fundDevAccounts } from '../../../chain/devchain.ts';
 import { viemChain } from '../../../chain/viem-chain.ts';
 import type { Config } from '../../../config.ts';
 import type { Logger } from '../../../log.ts';
+import type { SqlChannelClaims } from '../../channels/channel-claims.ts';
 import type { ClaimSenderLock } from '../../channels/claim-sender-lock.ts';
 import type { PaymentNetwork } from '../../networks.ts';
+import type { SettlerKeyLock } from '../../settlement/settler-key-lock.ts';
 import type { PaymentTerms } from '../../requirements.ts';
 import { BatchSettlementScheme } from './batch-settlement-scheme.ts';
 import { ChannelCollector } from './channel-collector.ts';
+import { WithdrawalWatcher } from './withdrawal-watcher.ts';
 import { channelFacilitatorSigner, inProcessChannelFacilitator, supportsChannels } from './channel-facilitator.ts';
 
 export interface Channels {
@@ -27,6 +31,8 @@ export interface Channels {
   /** The SDK's channel manager: claims, settles, cooperative refunds. */
   manager: BatchSettlementChannelManager;
   storage: ChannelStorage;
+  /** Claims a withdrawing payer's channel at once; started and stopped with the collector. */
+  withdrawals: WithdrawalWatcher;
 }
 
 export interface ChannelSetup {
@@ -38,8 +44,12 @@ export interface ChannelSetup {
   prices: readonly string[];
   /** Where the server scheme keeps each channel's record: must be atomic across instances that share it. */
   storage: ChannelStorage;
+  /** The same records, as the claimer lists them. */
+  claims: SqlChannelClaims;
   /** One claim sender at a time among the instances sharing the storage. */
   claimLock: ClaimSenderLock;
+  /** Instances sharing the channel settler key send one at a time (absent: one instance). */
+  keyLock?: SettlerKeyLock;
   log: Logger;
 }
 
@@ -71,7 +81,7 @@ export async function openChannels(setup: ChannelSetup): Promise<Channels | unde
     const settler = privateKeyToAccount(settlerKey);
     // Anvil's own accounts hold ETH from genesis; a configured key is given some, as the exact settlers are.
     if (local && config.channels.settlerKey) await fundDevAccounts(rpcUrl, [settler.address]);
-    facilitator = inProcessChannelFacilitator(network.caip2, channelFacilitatorSigner({ chain: viemChain(network, rpcUrl), rpcUrl, pollingIntervalMs: config.pollingIntervalMs }, settler));
+    facilitator = inProcessChannelFacilitator(network.caip2, channelFacilitatorSigner({ chain: viemChain(network, rpcUrl), rpcUrl, pollingIntervalMs: config.pollingIntervalMs }, settler, setup.keyLock));
   }
 
   const { storage } = setup;
@@ -91,6 +101,13 @@ export async function openChannels(setup: ChannelSetup): Promise<Channels | unde
   const receipts = createPublicClient({ chain: viemChain(network, rpcUrl), transport: http(rpcUrl), pollingInterval: config.pollingIntervalMs });
   const collector = new ChannelCollector({
     manager, receipts, intervalMs: config.channels.claimIntervalMs, receiptTimeoutMs: config.receiptTimeoutMs, lock: setup.claimLock, log,
+    owed: async () => {
+      const [claimed, settled] = (await receipts.readContract({
+        address: BATCH_SETTLEMENT_ADDRESSES.settlement, abi: batchSettlementAbi, functionName: 'receivers', args: [terms.payTo, network.usdc.address],
+      })) as readonly [bigint, bigint];
+      return claimed - settled;
+    },
   });
-  return { scheme, collector, manager, storage };
+  const withdrawals = new WithdrawalWatcher({ chain: receipts, storage, claims: setup.claims, collector, pollMs: config.channels.withdrawPollMs, log });
+  return { scheme, collector, manager, storage, withdrawals };
 }
