@@ -12,7 +12,7 @@ import type { DevChain } from '../../src/chain/devchain.ts';
 import { channelPayer, channelPayload, claimedSince, settlementEvents, until } from '../support/channel-payer.ts';
 import type { TestGateway } from '../support/gateway-harness.ts';
 import { startTestGateway } from '../support/gateway-harness.ts';
-import { chainClients, fundedPayer } from '../support/payments.ts';
+import { chainClients, fundedPayer, readPaymentRequired } from '../support/payments.ts';
 import { countingEchoTool } from '../support/test-tools.ts';
 
 const PRICE = 1_000n;
@@ -102,6 +102,13 @@ test('a payer initiating a withdrawal: its vouchers are claimed within seconds, 
   const claims = await claimedSince(chain, fromBlock);
   assert.deepEqual(claims.map((c) => [c.channelId, c.claimAmount]), [[channelId, PRICE * CALLS]], 'one claim: exactly the vouchers');
   await until(async () => (await balanceOf(chain.payTo)) === payToStart + PRICE * CALLS, 'the claimed USDC settled to payTo');
+
+  // The withdrawing channel takes no more payments: the next voucher is refused free, the tool does not run.
+  const runs = echo.runs.count;
+  const refused = await pay(`${t.baseUrl}/test/echo?word=late`);
+  assert.equal(refused.status, 402);
+  assert.match(readPaymentRequired(refused).error ?? '', /^channel_withdrawing: /);
+  assert.equal(echo.runs.count, runs);
 
   const finalize = { address: BATCH_SETTLEMENT_ADDRESSES.settlement, abi: batchSettlementAbi, functionName: 'finalizeWithdraw', args: [channelConfig], account: payer } as const;
   await assert.rejects(publicClient.simulateContract(finalize), /WithdrawDelayNotElapsed/, 'the payer cannot finalize before the delay');

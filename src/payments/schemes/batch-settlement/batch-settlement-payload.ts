@@ -49,12 +49,14 @@ const batchSettlementPayloadSchema = z.discriminatedUnion('type', [
 
 export type BatchSettlementPayloadType = 'deposit' | 'voucher' | 'refund';
 
-/** The payload's type if its shape is one the scheme defines, else what is wrong with it. */
-export function checkBatchSettlementPayload(payload: unknown): { ok: true; type: BatchSettlementPayloadType } | { ok: false; message: string } {
+/** The payload's type and channel if its shape is one the scheme defines, else what is wrong with it. */
+export function checkBatchSettlementPayload(
+  payload: unknown,
+): { ok: true; type: BatchSettlementPayloadType; channelId: string } | { ok: false; message: string } {
   const parsed = batchSettlementPayloadSchema.safeParse(payload);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     return { ok: false, message: `payload.${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}` };
   }
-  return { ok: true, type: parsed.data.type };
+  return { ok: true, type: parsed.data.type, channelId: parsed.data.voucher.channelId };
 }

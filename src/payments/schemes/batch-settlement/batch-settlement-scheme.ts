@@ -10,7 +10,7 @@
 //                   payer's next voucher is for the same cumulative amount
 import type { x402ResourceServer } from '@x402/core/server';
 import type { PaymentPayload, PaymentRequirements, SettleResponse } from '@x402/core/types';
-import type { BatchSettlementEvmScheme as ServerScheme } from '@x402/evm/batch-settlement/server';
+import type { BatchSettlementEvmScheme as ServerScheme, ChannelStorage } from '@x402/evm/batch-settlement/server';
 import type { Logger } from '../../../log.ts';
 import { facilitatorUnavailable } from '../../gate-outcome.ts';
 import type { GateOutcome } from '../../gate-outcome.ts';
@@ -30,8 +30,12 @@ export interface BatchSettlementSchemeOptions {
   minDepositCalls: number;
   /** The prices the catalogue sells at: their requirements are built once, here. */
   prices: readonly string[];
+  /** The server scheme's channel records (the withdrawal watcher writes `withdrawRequestedAt` there). */
+  storage: Pick<ChannelStorage, 'get'>;
   log: Logger;
 }
+
+export const CHANNEL_WITHDRAWING = 'channel_withdrawing';
 
 export class BatchSettlementScheme implements PaymentScheme {
   readonly name = BATCH_SETTLEMENT;
@@ -69,6 +73,13 @@ export class BatchSettlementScheme implements PaymentScheme {
     if (shape.type === 'refund') {
       // The SDK answers a refund request without running the handler; our gate has no such path.
       return answered(attempt.ask('batch_settlement_refund_not_served: this gateway does not take refund requests through a paid tool; it refunds idle channels itself, and the payer can always withdraw on chain after the withdraw delay'));
+    }
+
+    // The SDK serves a channel whose payer has started to withdraw until the withdrawal finalizes;
+    // a voucher accepted then may never be claimed (the watcher claims once per poll). Refused here.
+    const record = await this.options.storage.get(shape.channelId).catch(() => undefined);
+    if (record && record.withdrawRequestedAt > 0) {
+      return answered(attempt.ask(`${CHANNEL_WITHDRAWING}: the payer started a withdrawal of channel ${shape.channelId}; it takes no more payments (open another channel, with another salt, or pay with exact)`));
     }
 
     const { resourceServer } = this.options;
