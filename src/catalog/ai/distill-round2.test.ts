@@ -5,6 +5,7 @@ import { describe, test } from 'node:test';
 import { distill } from './distill/distill-document.ts';
 import { readMarkdown } from './distill/read-markdown.ts';
 import { leadOf } from './distill/rank-sentences.ts';
+import { definitionsOf } from './distill/definitions.ts';
 
 const answerText = ({ tokens: _tokens, ...rest }: Awaited<ReturnType<typeof distill>>) => JSON.stringify(rest);
 
@@ -18,5 +19,24 @@ describe('the lead', () => {
     assert.equal(leadOf(readMarkdown('# tool\n\nMain features of it:\n\n## Usage\n\nShort line of words here\n').blocks, 'tool'), undefined);
     assert.equal(leadOf(readMarkdown('# tool\n\nBuild status\n').blocks, 'tool'), undefined);
     assert.equal(leadOf(readMarkdown('# tool\n\n## Usage\n\nA line in the usage section\n').blocks, 'tool'), undefined);
+  });
+});
+
+describe('values in code blocks keep their key', () => {
+  test('a setting explained by its comment is a definition with its value; a "//" inside a string is no comment', () => {
+    const document = readMarkdown(['## Create', '', '```js', 'const pool = new Pool({', "  host: 'http://db.local',", '  idleTimeoutMillis: 1000, // close idle clients after 1 second', '  port: 5432,', '})', '```'].join('\n'));
+    const definitions = definitionsOf(document.blocks);
+    assert.deepEqual(
+      definitions.map((definition) => [definition.term, definition.meaning]),
+      [['idleTimeoutMillis', 'close idle clients after 1 second (idleTimeoutMillis: 1000)']],
+    );
+  });
+
+  test('under a sentence naming defaults, every setting is a default, joined to the term\'s own explanation when there is one', () => {
+    const document = readMarkdown(['* `methods`: Configures the allowed methods header.', '', 'The default configuration is the equivalent of:', '', '```json', '{', '  "origin": "*",', '  "methods": "GET,HEAD,PUT",', '  "optionsSuccessStatus": 204', '}', '```'].join('\n'));
+    const meanings = Object.fromEntries(definitionsOf(document.blocks).map((definition) => [definition.term, definition.meaning]));
+    assert.equal(meanings.methods, 'Configures the allowed methods header. (default methods: "GET,HEAD,PUT")');
+    assert.equal(meanings.optionsSuccessStatus, 'default optionsSuccessStatus: 204');
+    assert.equal(meanings.origin, 'default origin: "*"');
   });
 });
