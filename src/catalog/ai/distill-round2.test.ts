@@ -6,6 +6,7 @@ import { distill } from './distill/distill-document.ts';
 import { readMarkdown } from './distill/read-markdown.ts';
 import { leadOf } from './distill/rank-sentences.ts';
 import { definitionsOf } from './distill/definitions.ts';
+import { outputBudget } from './distill/budget.ts';
 
 const answerText = ({ tokens: _tokens, ...rest }: Awaited<ReturnType<typeof distill>>) => JSON.stringify(rest);
 
@@ -38,5 +39,22 @@ describe('values in code blocks keep their key', () => {
     assert.equal(meanings.methods, 'Configures the allowed methods header. (default methods: "GET,HEAD,PUT")');
     assert.equal(meanings.optionsSuccessStatus, 'default optionsSuccessStatus: 204');
     assert.equal(meanings.origin, 'default origin: "*"');
+  });
+});
+
+describe('the default budget follows the document', () => {
+  test('a short text gets a larger share (30% at 1,500 tokens and below), a long one the plain 20% (6,000 and above)', () => {
+    assert.equal(outputBudget(1500), 450);
+    assert.equal(outputBudget(1000), 300);
+    assert.equal(outputBudget(6000), 1200);
+    assert.equal(outputBudget(10_000), 2000);
+    const between = outputBudget(3000);
+    assert.ok(between > 0.2 * 3000 && between < 0.3 * 3000, String(between));
+  });
+
+  test('a page sent with much markup may take 10% of what was sent, at most half its text', () => {
+    assert.equal(outputBudget(8000, {}, 35_000), 3500);
+    assert.equal(outputBudget(2000, {}, 40_000), 1000);
+    assert.equal(outputBudget(8000, {}, 9000), 1600);
   });
 });
