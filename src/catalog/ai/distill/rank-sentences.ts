@@ -158,7 +158,7 @@ export function rankSentences(candidates: readonly Candidate[], factWords: Reado
  * count ("Node.js body parsing middleware."): they say what the thing is.
  */
 /** A copyright line or a licence notice: what a document says about its own terms, not what it is about. */
-export const BOILERPLATE = /^(?:copyright\b|©|\(c\)\s)|\bredistribute it and\/or modify\b|\bWITHOUT ANY WARRANTY\b|\bYou should have received a copy of\b|\bis distributed in the hope that\b|\bunder the terms of (?:the |version \d+ of the )?(?:GNU|Apache|MIT|BSD|Mozilla)\b|\bGNU (?:Lesser |Library )?General Public License\b|\bFree Software Foundation\b/i;
+export const BOILERPLATE = /^(?:copyright\b|©|\(c\)\s)|\bredistribute it and\/or modify\b|\bWITHOUT ANY WARRANTY\b|\bYou should have received a copy of\b|\bis distributed in the hope that\b|\bunder the terms of (?:the |version \d+ of the )?(?:GNU|Apache|MIT|BSD|Mozilla)\b|\bGNU (?:Lesser |Library )?General Public License\b|\bFree Software Foundation\b|^Mandatory arguments to long options are mandatory for short options too\b/i;
 
 /**
  * A one-line description under the title, even without a full stop: "A connection pool for node-postgres",
