@@ -58,3 +58,12 @@ describe('the default budget follows the document', () => {
     assert.equal(outputBudget(8000, {}, 9000), 1600);
   });
 });
+
+describe('names said once', () => {
+  test("a man page's AUTHOR section gives a fact naming who wrote the program", async () => {
+    const options = Array.from({ length: 30 }, (_, i) => `       --option-${i}\n              set the behaviour number ${i} of the compressor when it reads its input files\n`).join('\n');
+    const page = `SQUEEZE(1)                 General Commands Manual                SQUEEZE(1)\n\nNAME\n       squeeze - a block-sorting file compressor\n\nDESCRIPTION\n       squeeze compresses files using a block-sorting algorithm and Huffman coding.\n\nOPTIONS\n${options}\nAUTHOR\n       Jane Example, jane@example.org.\n\n       https://example.org/squeeze/\n`;
+    const answer = await distill(page, undefined, {});
+    assert.ok(answer.facts.some((fact) => fact.fact === 'author' && fact.sentence.startsWith('Jane Example')), answerText(answer));
+  });
+});

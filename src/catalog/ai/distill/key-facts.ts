@@ -193,3 +193,15 @@ export function keyFactsOf(blocks: readonly Block[], definitions: readonly Defin
   }
   return taken;
 }
+
+/** Sections naming who wrote the thing: a man page's AUTHOR, a README's "Authors" or "Credits". */
+const AUTHORS_SECTION = /^(?:authors?|written by|credits|maintainers?)$/i;
+
+/** Who wrote it, from its authors section: the first sentence there, names first ("Julian Seward, jseward@acm.org."). */
+export function authorsOf(blocks: readonly Block[]): KeyFact | undefined {
+  const at = blocks.findIndex((block) => block.kind === 'heading' && AUTHORS_SECTION.test(squash(block.text)));
+  const under = at < 0 ? undefined : blocks.slice(at + 1, at + 4).find((block) => block.kind === 'heading' || block.kind === 'paragraph' || block.kind === 'item');
+  if (!under || under.kind === 'heading') return undefined;
+  const sentence = splitSentences(squash(maskUrls(under.text)))[0] ?? '';
+  return /\p{Lu}\p{Ll}+/u.test(sentence) ? { fact: 'author', kind: 'definition', sentence: clipAround(sentence, '', 120) } : undefined;
+}
