@@ -7,6 +7,7 @@ import { readMarkdown } from './distill/read-markdown.ts';
 import { leadOf } from './distill/rank-sentences.ts';
 import { definitionsOf } from './distill/definitions.ts';
 import { outputBudget } from './distill/budget.ts';
+import { rankKeywords } from './distill/keywords.ts';
 
 const answerText = ({ tokens: _tokens, ...rest }: Awaited<ReturnType<typeof distill>>) => JSON.stringify(rest);
 
@@ -65,5 +66,15 @@ describe('names said once', () => {
     const page = `SQUEEZE(1)                 General Commands Manual                SQUEEZE(1)\n\nNAME\n       squeeze - a block-sorting file compressor\n\nDESCRIPTION\n       squeeze compresses files using a block-sorting algorithm and Huffman coding.\n\nOPTIONS\n${options}\nAUTHOR\n       Jane Example, jane@example.org.\n\n       https://example.org/squeeze/\n`;
     const answer = await distill(page, undefined, {});
     assert.ok(answer.facts.some((fact) => fact.fact === 'author' && fact.sentence.startsWith('Jane Example')), answerText(answer));
+  });
+});
+
+describe('values inside code blocks', () => {
+  test('a method only the examples call is a keyword ("pool.end()"); console.log and other built-ins are not', () => {
+    const text = 'The pool keeps idle clients open and hands them out on request for each query.';
+    const code = "const client = await pool.connect()\nconsole.log(client)\nclient.release()\nawait pool.end()\nJSON.stringify(x)";
+    const keywords = rankKeywords(text, text, [], new Set(), code).map((keyword) => keyword.text);
+    for (const call of ['pool.connect()', 'client.release()', 'pool.end()']) assert.ok(keywords.includes(call), `${call} in ${keywords.join(', ')}`);
+    assert.ok(!keywords.some((keyword) => /^(?:console|JSON)\./.test(keyword)), keywords.join(', '));
   });
 });
