@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { distill } from './distill/distill-document.ts';
+import { readHtml } from './distill/read-html.ts';
 import { readMarkdown } from './distill/read-markdown.ts';
 import { leadOf } from './distill/rank-sentences.ts';
 import { definitionsOf } from './distill/definitions.ts';
@@ -76,5 +77,13 @@ describe('values inside code blocks', () => {
     const keywords = rankKeywords(text, text, [], new Set(), code).map((keyword) => keyword.text);
     for (const call of ['pool.connect()', 'client.release()', 'pool.end()']) assert.ok(keywords.includes(call), `${call} in ${keywords.join(', ')}`);
     assert.ok(!keywords.some((keyword) => /^(?:console|JSON)\./.test(keyword)), keywords.join(', '));
+  });
+});
+
+describe('terms defined once', () => {
+  test('a typed parameter of an API page is a definition, with its default', () => {
+    const document = readHtml('<html><body><h1>querystring</h1><ul><li><code>options</code> <a class="type">&lt;Object></a><ul><li><code>maxKeys</code> <a class="type">&lt;number></a> Specifies the maximum number of keys to parse. Specify 0 to remove the limit. Default: <code>1000</code>.</li></ul></li></ul></body></html>');
+    const maxKeys = definitionsOf(document.blocks).find((definition) => definition.term === 'maxKeys');
+    assert.equal(maxKeys?.meaning, 'Specifies the maximum number of keys to parse. Default: 1000.');
   });
 });

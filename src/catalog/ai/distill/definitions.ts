@@ -84,7 +84,12 @@ function fromSettings(code: string, order: number, defaults: boolean): Definitio
   return found;
 }
 
+/** A typed parameter, as API pages list them: "maxKeys <number> Specifies the maximum number of keys to parse. Default: 1000." */
+const TYPED_PARAMETER = /^([A-Za-z_$][\w$.]{0,40}) <[\w|[\].<> ]{1,60}>\s+(\S.{8,})$/;
+
 function fromItem(text: string): { term: string; meaning: string } | undefined {
+  const typed = TYPED_PARAMETER.exec(text);
+  if (typed) return { term: typed[1]!, meaning: firstSentence(typed[2]!) };
   const match = /^(.{1,60}?)(?:\s+—\s+|:\s+|\s+-\s+|\s+–\s+)(.+)$/.exec(text);
   if (!match) return undefined;
   const term = match[1]!.trim();
