@@ -86,4 +86,12 @@ describe('terms defined once', () => {
     const maxKeys = definitionsOf(document.blocks).find((definition) => definition.term === 'maxKeys');
     assert.equal(maxKeys?.meaning, 'Specifies the maximum number of keys to parse. Default: 1000.');
   });
+
+  test('a term a licence defines in quotes is a definition, once, with its sentence', () => {
+    const document = readMarkdown('Such a work, in isolation, is called a "work that uses the Library". Later a "work that uses the Library" is mentioned again.\n\n"Contributor" means each entity that creates or contributes to the creation of Modifications.\n');
+    assert.deepEqual(
+      definitionsOf(document.blocks).map((definition) => definition.term),
+      ['work that uses the Library', 'Contributor'],
+    );
+  });
 });

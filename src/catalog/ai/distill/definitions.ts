@@ -129,9 +129,31 @@ export function definitionsOf(blocks: readonly Block[]): Definition[] {
   });
 }
 
+/** A term the text defines in quotes: '"Contributor" means …', 'is called a "work that uses the Library"'. */
+const QUOTED_TERM = /["“]([^"”]{3,50})["”]\s+(?:means|shall mean|refers to|is defined as)\b|\b(?:is|are) (?:hereinafter )?called (?:a |an |the )?["“]([^"”]{3,50})["”]/;
+
+/** Terms defined in quotes in running text, each with the sentence defining it. */
+function quotedTerms(text: string, order: number): Definition[] {
+  const found: Definition[] = [];
+  for (const sentence of splitSentences(squash(text))) {
+    const match = QUOTED_TERM.exec(sentence);
+    const term = match?.[1] ?? match?.[2];
+    if (term && /\p{L}{3}/u.test(term)) found.push({ term, meaning: clipMeaning(sentence), order });
+  }
+  return found;
+}
+
 function collect(blocks: readonly Block[]): Definition[] {
   const definitions: Definition[] = [];
+  const quoted = new Set<string>();
   blocks.forEach((block, order) => {
+    if (block.kind === 'paragraph' || block.kind === 'item') {
+      for (const definition of quotedTerms(block.text, order)) {
+        if (quoted.has(definition.term.toLowerCase())) continue;
+        quoted.add(definition.term.toLowerCase());
+        definitions.push(definition);
+      }
+    }
     if (block.kind === 'code') {
       const before = blocks[order - 1];
       definitions.push(...fromUsage(block.text, order), ...fromSettings(block.text, order, before?.kind === 'paragraph' && DEFAULTS_INTRO.test(before.text)));
