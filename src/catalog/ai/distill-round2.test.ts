@@ -9,6 +9,8 @@ import { leadOf } from './distill/rank-sentences.ts';
 import { definitionsOf } from './distill/definitions.ts';
 import { outputBudget } from './distill/budget.ts';
 import { rankKeywords } from './distill/keywords.ts';
+import { keyFactsOf } from './distill/key-facts.ts';
+import type { Block } from './distill/document.ts';
 
 const answerText = ({ tokens: _tokens, ...rest }: Awaited<ReturnType<typeof distill>>) => JSON.stringify(rest);
 
@@ -93,5 +95,19 @@ describe('terms defined once', () => {
       definitionsOf(document.blocks).map((definition) => definition.term),
       ['work that uses the Library', 'Contributor'],
     );
+  });
+});
+
+describe('limits', () => {
+  test('what a program returns outranks a default; a default its option already states is not repeated as a limit', () => {
+    const blocks: Block[] = [
+      { kind: 'heading', level: 1, text: 'DESCRIPTION' },
+      { kind: 'item', text: '-C NUM, --context=NUM — output NUM (default 3) lines of copied context' },
+      { kind: 'paragraph', text: 'The width is at most 130 columns by default.' },
+      { kind: 'paragraph', text: 'Exit status is 0 if inputs are the same, 1 if different, 2 if trouble.' },
+    ];
+    const facts = keyFactsOf(blocks, definitionsOf(blocks), blocks.map((block) => block.text).join('\n'), { limit: 1, option: 1 });
+    const limits = facts.filter((fact) => fact.kind === 'limit').map((fact) => fact.sentence);
+    assert.deepEqual(limits, ['Exit status is 0 if inputs are the same, 1 if different, 2 if trouble.', 'The width is at most 130 columns by default.']);
   });
 });
