@@ -111,3 +111,12 @@ describe('limits', () => {
     assert.deepEqual(limits, ['Exit status is 0 if inputs are the same, 1 if different, 2 if trouble.', 'The width is at most 130 columns by default.']);
   });
 });
+
+describe('the summary reads on from the lead', () => {
+  test('with paragraphs, not with the option list that follows', async () => {
+    const options = Array.from({ length: 12 }, (_, i) => `       --format-${i}=FMT\n              These format options provide control over the output number ${i} of the program\n`).join('\n');
+    const page = `CMP(1)                 User Commands                CMP(1)\n\nNAME\n       cmpx - compare two files byte by byte\n\nSYNOPSIS\n       cmpx [OPTION]... FILE1 [FILE2]\n\nDESCRIPTION\n       Compare two files byte by byte.\n\n${options}\n       The program reads both files once and stops at the first difference it finds in them.\n`;
+    const answer = await distill(page, undefined, {});
+    assert.doesNotMatch(answer.summary, /These format options/, answer.summary);
+  });
+});

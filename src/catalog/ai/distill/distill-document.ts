@@ -116,7 +116,8 @@ function newestReleasesEnd(document: ReadDocument, releases: readonly Release[],
 function openingOf(candidates: readonly Candidate[], lead: Candidate | undefined): Candidate[] {
   const after = lead ? candidates.filter((candidate) => candidate.text !== lead.text) : candidates;
   const introduction = after.filter((candidate) => candidate.opening);
-  return introduction.length >= 2 ? introduction : after.slice(0, OPENING_SENTENCES);
+  // Without an introduction, the first paragraphs read on from the lead; list items (options, entries) are no reading on.
+  return introduction.length >= 2 ? introduction : after.filter((candidate) => !candidate.item).slice(0, OPENING_SENTENCES);
 }
 
 /** The first sentence of each numbered clause (a "1." item, or the paragraph under a numbered heading), in order, then the rest. */

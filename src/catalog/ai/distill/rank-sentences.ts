@@ -15,6 +15,8 @@ export interface Candidate {
   firstInSection: boolean;
   /** Before the document's second heading: its introduction. */
   opening?: boolean;
+  /** From a list item (an option, an entry), not a paragraph. */
+  item?: boolean;
   score: number;
 }
 
@@ -73,7 +75,7 @@ export function sentenceCandidates(blocks: readonly Block[]): Candidate[] {
       if (!isProse(text, block.kind)) continue;
       const words = new Set(contentWords(text));
       if (words.size < 2) continue;
-      candidates.push({ text, index: candidates.length, words, firstInSection: !sectionStarted, opening: headings <= 1, score: 0 });
+      candidates.push({ text, index: candidates.length, words, firstInSection: !sectionStarted, opening: headings <= 1, ...(block.kind === 'item' ? { item: true } : {}), score: 0 });
       sectionStarted = true;
     }
   }
