@@ -113,7 +113,7 @@ function newestReleasesEnd(document: ReadDocument, releases: readonly Release[],
 }
 
 /** The sentences that follow the lead, in order, up to the end of the introduction (or the first few). */
-function openingOf(candidates: readonly Candidate[], lead: Candidate | undefined): Candidate[] {
+export function openingOf(candidates: readonly Candidate[], lead: Candidate | undefined): Candidate[] {
   const after = lead ? candidates.filter((candidate) => candidate.text !== lead.text) : candidates;
   const introduction = after.filter((candidate) => candidate.opening);
   // Without an introduction, the first paragraphs read on from the lead; list items (options, entries) are no reading on.
