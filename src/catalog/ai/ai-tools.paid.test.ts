@@ -48,7 +48,7 @@ describe('POST /api/distill', () => {
     assert.match(answer.title, /Apache License/);
     assert.equal(answer.url, 'https://www.apache.org/licenses/LICENSE-2.0.txt');
     assert.equal(answer.kind, 'licence');
-    // The default budget is 20% of the text: a 2,000-token licence saves about 80%.
+    // The default budget is 20% of the text, more for a short one (28% at 2,000 tokens): a 2,000-token licence saves about 78%.
     assert.ok(answer.tokens.savedPercent >= 75, JSON.stringify(answer.tokens));
   });
 

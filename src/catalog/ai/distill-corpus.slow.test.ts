@@ -1,7 +1,8 @@
 // Slow suite (node scripts/run-tests.mjs --slow distill-corpus). distill_document on its corpora of
-// real documents (scripts/measure-distill.ts): the test set, whose facts were written before the
-// distiller first ran on it, the hold-out set added after the heuristics were frozen, and the tuning
-// set the heuristics were developed on. The thresholds
+// real documents (scripts/measure-distill.ts): the fresh set (round 2, never tuned on, measured once
+// before and once after the round), the test set, whose facts were written before the distiller first
+// ran on it, the hold-out set added after round 1's heuristics were frozen (both looked at since), and
+// the tuning set the heuristics were developed on. The thresholds
 // are the figures reached when docs/distill-savings.md was last generated, less a small margin,
 // so that a regression fails here.
 import assert from 'node:assert/strict';
@@ -9,17 +10,26 @@ import { readFileSync } from 'node:fs';
 import { before, test } from 'node:test';
 import { byKind, figures, KINDS, loadCorpus, measureCorpus, measureDetails, savingsReport, type DetailFigures, type DocumentMeasure } from '../../../scripts/measure-distill.ts';
 
-/** Test set: share of all facts kept (81.6% when last measured; the issue's goal of 90% is not reached), and the least share kept on any one kind (74.4%, HTML pages). */
-const TEST_FACTS_KEPT = 0.8;
-const TEST_KIND_FACTS_KEPT = 0.72;
+/**
+ * Fresh set, the clean figure: 66.0% of its facts kept when last measured (truncation at the same length
+ * 69.4%: the answer does not beat it there; the issue's goal of 90% is far off), the least on any one kind
+ * 55.0% (reference pages), median saving 81.3%.
+ */
+const FRESH_FACTS_KEPT = 0.64;
+const FRESH_KIND_FACTS_KEPT = 0.53;
+/** Test set: share of all facts kept (87.4% when last measured, partly in-sample), and the least share kept on any one kind (80.6%, reference pages). */
+const TEST_FACTS_KEPT = 0.85;
+const TEST_KIND_FACTS_KEPT = 0.78;
 /** Median saving at the default budget, on each set. */
 const MEDIAN_SAVING = 80;
 
+let fresh: DocumentMeasure[];
 let test_: DocumentMeasure[];
 let tuning: DocumentMeasure[];
 let holdout: DocumentMeasure[];
 let details: DetailFigures;
 before(async () => {
+  fresh = await measureCorpus('fresh');
   test_ = await measureCorpus('test');
   holdout = await measureCorpus('holdout');
   tuning = await measureCorpus('tuning');
@@ -27,6 +37,24 @@ before(async () => {
 });
 
 const share = (kept: number, total: number) => kept / total;
+
+test('the fresh set has at least 18 documents, at least three of each kind, 5 to 8 facts each', () => {
+  const documents = loadCorpus('fresh');
+  assert.ok(documents.length >= 18);
+  for (const kind of KINDS) assert.ok(documents.filter((document) => document.kind === kind).length >= 3, kind);
+  for (const document of documents) assert.ok(document.facts.length >= 5 && document.facts.length <= 8, document.file);
+});
+
+test(`fresh set (never tuned on): at least ${FRESH_FACTS_KEPT * 100}% of the facts kept overall and ${FRESH_KIND_FACTS_KEPT * 100}% on every kind, at a median saving of at least ${MEDIAN_SAVING}%`, () => {
+  const all = figures(fresh);
+  const lost = fresh.flatMap((m) => m.missing.map((fact) => `${m.file}: ${fact}`));
+  assert.ok(share(all.kept, all.facts) >= FRESH_FACTS_KEPT, `kept ${all.kept}/${all.facts}; lost: ${lost.join('; ')}`);
+  for (const [kind, group] of byKind(fresh)) {
+    const f = figures(group);
+    assert.ok(share(f.kept, f.facts) >= FRESH_KIND_FACTS_KEPT, `${kind}: kept ${f.kept}/${f.facts}`);
+  }
+  assert.ok(all.medianSaved >= MEDIAN_SAVING, `median saving ${all.medianSaved}%`);
+});
 
 test('the test set has at least 24 documents, at least four of each kind, 5 to 8 facts each', () => {
   const documents = loadCorpus('test');
@@ -49,16 +77,15 @@ test(`test set: at least ${TEST_FACTS_KEPT * 100}% of the facts kept overall and
 test('test set: the answer keeps more facts than plain truncation at the same length overall, and no fewer on any kind', () => {
   const all = figures(test_);
   assert.ok(all.kept > all.truncationKept, `distilled ${all.kept}, truncated ${all.truncationKept} of ${all.facts}`);
-  // HTML pages tie with truncation (29 of 39 each when last measured); every other kind beats it.
   for (const [kind, group] of byKind(test_)) {
     const f = figures(group);
     assert.ok(f.kept >= f.truncationKept, `${kind}: distilled ${f.kept}, truncated ${f.truncationKept} of ${f.facts}`);
   }
 });
 
-test('hold-out set (measured once, never tuned on): at least 75% of the facts kept, more than truncation, median saving at least 80%', () => {
+test('hold-out set (measured once clean at 78.4%, looked at in round 2): at least 86% of the facts kept, more than truncation, median saving at least 80%', () => {
   const f = figures(holdout);
-  assert.ok(share(f.kept, f.facts) >= 0.75, `kept ${f.kept}/${f.facts}`);
+  assert.ok(share(f.kept, f.facts) >= 0.86, `kept ${f.kept}/${f.facts}`);
   assert.ok(f.kept > f.truncationKept, `distilled ${f.kept}, truncated ${f.truncationKept}`);
   assert.ok(f.medianSaved >= MEDIAN_SAVING);
 });
@@ -72,7 +99,7 @@ test('tuning set: at least 90% of the facts kept, median saving at least 80%, mo
 
 test('docs/distill-savings.md is the current measurement (regenerate with npm run measure:distill)', () => {
   const written = readFileSync(new URL('../../../docs/distill-savings.md', import.meta.url), 'utf8');
-  assert.equal(written, savingsReport(test_, holdout, tuning, details));
+  assert.equal(written, savingsReport(fresh, test_, holdout, tuning, details));
 });
 
 test('more detail keeps more facts, less saves more tokens', () => {

@@ -3,7 +3,7 @@ import { httpUrl } from '../fields.ts';
 import { defineTool } from '../tool.ts';
 import { browsePage } from '../web/browse-pipeline.ts';
 import { isWellFormedText, WELL_FORMED_TEXT_MESSAGE } from '../utility/well-formed-text.ts';
-import { BUDGETS, DETAILS, MAX_OUTPUT_TOKENS, MIN_MAX_TOKENS } from './distill/budget.ts';
+import { BUDGETS, DETAILS, MAX_OUTPUT_TOKENS, MIN_MAX_TOKENS, shareFor } from './distill/budget.ts';
 import { distill } from './distill/distill-document.ts';
 import { TOKENIZER } from './distill/token-count.ts';
 
@@ -14,7 +14,7 @@ export const distillTool = defineTool({
   title: 'Distill a document',
   description:
     'Turns a long document (HTML, Markdown, a man page in troff or rendered, or plain text) into a compact structured JSON summary and reports the token savings: title, the lead sentence and summary, outline, for a changelog its newest releases with version, date and entries, facts (commands, options with their meaning, limits and defaults, versions, dates, each with its sentence), key points, entities, keywords, numbers, dates. ' +
-    `Local and deterministic (no language model): structure first (lead, headings, releases, definitions), then the most informative sentences; the answer fits a budget of about ${Math.round(BUDGETS.normal.share * 100)}% of the document's text tokens by default (detail "brief" about ${Math.round(BUDGETS.brief.share * 100)}%, "full" about ${Math.round(BUDGETS.full.share * 100)}%, or maxTokens), counted with the ${TOKENIZER.encoding} tokenizer. ` +
+    `Local and deterministic (no language model): structure first (lead, headings, releases, definitions), then the most informative sentences; the answer fits a budget of about ${Math.round(BUDGETS.normal.share * 100)}% of the document's text tokens by default, up to ${Math.round(shareFor(BUDGETS.normal, 1) * 100)}% for a short one (detail "brief" about ${Math.round(BUDGETS.brief.share * 100)}%, "full" about ${Math.round(BUDGETS.full.share * 100)}%, or maxTokens), counted with the ${TOKENIZER.encoding} tokenizer. ` +
     'Pays off on long documents (over about 1,000 tokens): on short ones the structure can cost more tokens than the text. ' +
     'Give the document as `content`, or give only `url` and the page is fetched and read first, as browse_web_stealth reads it (public addresses only; a JavaScript-only page is rendered).',
   price: '0.015',
@@ -36,7 +36,7 @@ export const distillTool = defineTool({
         .enum(DETAILS)
         .optional()
         .describe(
-          `How much of the document to keep: "brief" (about ${Math.round(BUDGETS.brief.share * 100)}% of its text tokens, ${BUDGETS.brief.min} to ${BUDGETS.brief.max}), "normal" (the default, about ${Math.round(BUDGETS.normal.share * 100)}%, ${BUDGETS.normal.min} to ${BUDGETS.normal.max}) or "full" (about ${Math.round(BUDGETS.full.share * 100)}%, ${BUDGETS.full.min} to ${BUDGETS.full.max}).`,
+          `How much of the document to keep: "brief" (about ${Math.round(BUDGETS.brief.share * 100)}% of its text tokens, ${BUDGETS.brief.min} to ${BUDGETS.brief.max}), "normal" (the default, about ${Math.round(BUDGETS.normal.share * 100)}%, up to ${Math.round(shareFor(BUDGETS.normal, 1) * 100)}% for a short document, ${BUDGETS.normal.min} to ${BUDGETS.normal.max}) or "full" (about ${Math.round(BUDGETS.full.share * 100)}%, ${BUDGETS.full.min} to ${BUDGETS.full.max}).`,
         ),
       maxTokens: z
         .number()

@@ -12,6 +12,8 @@ export interface Definition {
   order: number;
   /** An exit status or return code ("0 — if it succeeds", "4 — Failed to parse the stylesheet"). */
   status?: boolean;
+  /** Read from a line of code (`max: 20, // pool size`): kept only when nothing else defines the term. */
+  setting?: boolean;
 }
 
 /** Sections listing what a program returns. */
@@ -55,7 +57,39 @@ function fromUsage(code: string, order: number): Definition[] {
   return found;
 }
 
+/** A setting in code: `max: 20,`, `"methods": "GET,HEAD",`, `level = 3`. */
+const SETTING_LINE = /^\s*["']?([A-Za-z_$][\w$.-]{1,40})["']?\s*[:=]\s*([^\s/#({][^({]{0,60}?)\s*[,;]?$/;
+/** Its comment: `// set pool max size to 20`, `# seconds`, after a space and outside quotes. */
+const LINE_COMMENT = /\s(?:\/\/|#)\s+(\S.*)$/;
+/** A sentence introducing defaults: the settings in the code block under it are the defaults. */
+const DEFAULTS_INTRO = /\bdefaults?\b/i;
+const KEYWORDS = /^(?:const|let|var|function|return|import|export|if|for|while|case|default)$/;
+
+/**
+ * Settings a code block gives with their value: each line explained by its own comment, or every line
+ * when the sentence just before the block says they are the defaults ("The default configuration is:").
+ */
+function fromSettings(code: string, order: number, defaults: boolean): Definition[] {
+  const found: Definition[] = [];
+  for (const line of code.split('\n')) {
+    const comment = LINE_COMMENT.exec(line);
+    const before = comment ? line.slice(0, comment.index) : line;
+    // A "//" inside a string ('http://…') is not a comment.
+    if (comment && ((before.match(/'/g) ?? []).length % 2 === 1 || (before.match(/"/g) ?? []).length % 2 === 1)) continue;
+    const setting = SETTING_LINE.exec(before);
+    if (!setting || KEYWORDS.test(setting[1]!) || (!comment && !defaults)) continue;
+    const said = `${setting[1]}: ${setting[2]!.trim()}`;
+    found.push({ term: setting[1]!, meaning: clipMeaning(comment ? `${squash(comment[1]!)} (${said})` : `default ${said}`), order, setting: true });
+  }
+  return found;
+}
+
+/** A typed parameter, as API pages list them: "maxKeys <number> Specifies the maximum number of keys to parse. Default: 1000." */
+const TYPED_PARAMETER = /^([A-Za-z_$][\w$.]{0,40}) <[\w|[\].<> ]{1,60}>\s+(\S.{8,})$/;
+
 function fromItem(text: string): { term: string; meaning: string } | undefined {
+  const typed = TYPED_PARAMETER.exec(text);
+  if (typed) return { term: typed[1]!, meaning: firstSentence(typed[2]!) };
   const match = /^(.{1,60}?)(?:\s+—\s+|:\s+|\s+-\s+|\s+–\s+)(.+)$/.exec(text);
   if (!match) return undefined;
   const term = match[1]!.trim();
@@ -74,17 +108,55 @@ export function definitionsOf(blocks: readonly Block[]): Definition[] {
   // Numbers name exit statuses in a section listing them; elsewhere they define nothing.
   let section = '';
   const sectionAt = blocks.map((block) => (block.kind === 'heading' ? (section = block.text) : section));
-  return collect(blocks).flatMap((definition) => {
+  const collected = collect(blocks);
+  const explained = new Map<string, Definition>();
+  for (const definition of collected) if (!definition.setting && !explained.has(definition.term)) explained.set(definition.term, definition);
+  const seen = new Set<string>();
+  // A setting's value joins the term's own explanation when there is one: "Configures the … header. (default methods: GET,HEAD)".
+  for (const definition of collected) {
+    const own = definition.setting && explained.get(definition.term);
+    if (own && !seen.has(definition.term) && !own.meaning.includes(definition.meaning.replace(/^default /, ''))) own.meaning = `${own.meaning} (${definition.meaning.replace(/ \((.*)\)$/, '; $1')})`;
+    if (definition.setting) seen.add(definition.term);
+  }
+  seen.clear();
+  return collected.flatMap((definition) => {
+    if (definition.setting) {
+      if (explained.has(definition.term) || seen.has(definition.term)) return [];
+      seen.add(definition.term);
+    }
     if (/^\d{1,3}$/.test(definition.term) && STATUS_SECTION.test(sectionAt[definition.order] ?? '')) return [{ ...definition, status: true }];
     return NOT_A_TERM.test(definition.term) ? [] : [definition];
   });
 }
 
+/** A term the text defines in quotes: '"Contributor" means …', 'is called a "work that uses the Library"'. */
+const QUOTED_TERM = /["“]([^"”]{3,50})["”]\s+(?:means|shall mean|refers to|is defined as)\b|\b(?:is|are) (?:hereinafter )?called (?:a |an |the )?["“]([^"”]{3,50})["”]/;
+
+/** Terms defined in quotes in running text, each with the sentence defining it. */
+function quotedTerms(text: string, order: number): Definition[] {
+  const found: Definition[] = [];
+  for (const sentence of splitSentences(squash(text))) {
+    const match = QUOTED_TERM.exec(sentence);
+    const term = match?.[1] ?? match?.[2];
+    if (term && /\p{L}{3}/u.test(term)) found.push({ term, meaning: clipMeaning(sentence), order });
+  }
+  return found;
+}
+
 function collect(blocks: readonly Block[]): Definition[] {
   const definitions: Definition[] = [];
+  const quoted = new Set<string>();
   blocks.forEach((block, order) => {
+    if (block.kind === 'paragraph' || block.kind === 'item') {
+      for (const definition of quotedTerms(block.text, order)) {
+        if (quoted.has(definition.term.toLowerCase())) continue;
+        quoted.add(definition.term.toLowerCase());
+        definitions.push(definition);
+      }
+    }
     if (block.kind === 'code') {
-      definitions.push(...fromUsage(block.text, order));
+      const before = blocks[order - 1];
+      definitions.push(...fromUsage(block.text, order), ...fromSettings(block.text, order, before?.kind === 'paragraph' && DEFAULTS_INTRO.test(before.text)));
     } else if (block.kind === 'item') {
       const found = fromItem(block.text);
       if (found) definitions.push({ ...found, order });

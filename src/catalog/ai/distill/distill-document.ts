@@ -9,7 +9,7 @@ import { plainText, squash, type DocumentFormat, type ReadDocument, type Release
 import { documentKind, type DocumentKind } from './document-kind.ts';
 import { fitBudget } from './fit-budget.ts';
 import { maskUrls } from './mask-urls.ts';
-import { keyFactsOf, keywordOf, type FactMix, type KeyFact } from './key-facts.ts';
+import { authorsOf, keyFactsOf, keywordOf, type FactMix, type KeyFact } from './key-facts.ts';
 import { clip, outlineOf } from './outline.ts';
 import { rankFacts } from './rank-facts.ts';
 import { BOILERPLATE, INFORMATIVE, LICENCE_TERMS, leadOf, type Candidate, rankSentences, sentenceCandidates } from './rank-sentences.ts';
@@ -113,10 +113,11 @@ function newestReleasesEnd(document: ReadDocument, releases: readonly Release[],
 }
 
 /** The sentences that follow the lead, in order, up to the end of the introduction (or the first few). */
-function openingOf(candidates: readonly Candidate[], lead: Candidate | undefined): Candidate[] {
+export function openingOf(candidates: readonly Candidate[], lead: Candidate | undefined): Candidate[] {
   const after = lead ? candidates.filter((candidate) => candidate.text !== lead.text) : candidates;
   const introduction = after.filter((candidate) => candidate.opening);
-  return introduction.length >= 2 ? introduction : after.slice(0, OPENING_SENTENCES);
+  // Without an introduction, the first paragraphs read on from the lead; list items (options, entries) are no reading on.
+  return introduction.length >= 2 ? introduction : after.filter((candidate) => !candidate.item).slice(0, OPENING_SENTENCES);
 }
 
 /** The first sentence of each numbered clause (a "1." item, or the paragraph under a numbered heading), in order, then the rest. */
@@ -173,6 +174,9 @@ export async function distill(content: string, url: string | undefined, request:
   const keyFacts = keyFactsOf(document.blocks, kind === 'changelog' ? [] : definitions, prose, FACT_MIX[kind], kind === 'licence' ? undefined : BOILERPLATE);
   // A man page's header or footer says which version of the program it documents.
   if (document.edition) keyFacts.unshift({ fact: document.edition.split(', ')[0]!, kind: 'version', sentence: document.edition });
+  // Who wrote it is one of the few names a reader asks for; it is named once, at the end.
+  const authors = kind === 'changelog' || kind === 'licence' ? undefined : authorsOf(document.blocks);
+  if (authors) keyFacts.splice(document.edition ? 2 : 1, 0, authors);
   signal?.throwIfAborted();
 
   // Sentences naming the title's words and the main facts rank higher.

@@ -27,6 +27,8 @@ const LIMIT_CUE = /\b(?:default(?:s|ed)?|maximum|minimum|max|min|limit(?:s|ed)?|
 const REFERENCE_BEFORE = /\b(?:sections?|clauses?|articles?|paragraphs?|chapters?|parts?|options?|versions?|step|page|issue|§)\s*$/i;
 /** Cues that make a number a setting a reader must know: a default, a bound, an exit status. */
 const STRONG_LIMIT_CUE = /\b(?:default(?:s|ed)?|maximum|minimum|limit(?:s|ed)?|at most|at least|no more than|exit status|exit code|exits? with|timeout)\b/i;
+/** A sentence saying what a program returns: "Exit status is 0 if inputs are the same". */
+const EXIT_CUE = /\b(?:exit status|exit code|exits? with|returns? (?:status|code))\b/i;
 const BARE_NUMBER = /(?<![\w.,#/-])\d{1,3}(?:,\d{3})+(?![\w,])|(?<![\w.,#/-])\d+(?:\.\d+)?(?![\w./])/g;
 
 /** A sentence clipped to show the fact: from its start, or around the fact when that lies far in. */
@@ -139,7 +141,9 @@ function sentenceFacts(blocks: readonly Block[], skip?: RegExp): { limits: Ranke
       if (!valued || seen.has(`limit:${squash(raw)}`) || seen.has(`limit-value:${valued}`)) continue;
       seen.add(`limit:${squash(raw)}`);
       seen.add(`limit-value:${valued}`);
-      limits.push({ fact: valued, kind: 'limit', sentence: clipAround(raw, valued), score: (statusSection ? 20_000 : STRONG_LIMIT_CUE.test(sentence) ? 10_000 : 0) - order, order });
+      // What a program returns is asked for more than any one default.
+      const priority = statusSection ? 20_000 : EXIT_CUE.test(sentence) ? 15_000 : STRONG_LIMIT_CUE.test(sentence) ? 10_000 : 0;
+      limits.push({ fact: valued, kind: 'limit', sentence: clipAround(raw, valued), score: priority - order, order });
     }
   }
   const first = (ranked: Ranked[]) => ranked.sort((a, b) => b.score - a.score);
@@ -179,6 +183,9 @@ export function keyFactsOf(blocks: readonly Block[], definitions: readonly Defin
   const kinds = (Object.keys(pools) as FactKind[]).filter((kind) => (mix[kind] ?? 0) > 0);
   const taken: KeyFact[] = [];
   const seen = new Set<string>();
+  // A value a definition already states with its term ("-C NUM — output NUM (default 3) lines") is not given again as a limit.
+  const defined = definitionRanked.map((fact) => squash(fact.sentence));
+  pools.limit = pools.limit.filter((fact) => fact.score === Infinity || !defined.some((sentence) => sentence.length > 0 && fact.sentence.includes(sentence)));
   while (kinds.some((kind) => pools[kind].length > 0) && taken.length < MAX_FACTS) {
     for (const kind of kinds) {
       for (let n = 0; n < (mix[kind] ?? 0); n += 1) {
@@ -192,4 +199,16 @@ export function keyFactsOf(blocks: readonly Block[], definitions: readonly Defin
     }
   }
   return taken;
+}
+
+/** Sections naming who wrote the thing: a man page's AUTHOR, a README's "Authors" or "Credits". */
+const AUTHORS_SECTION = /^(?:authors?|written by|credits|maintainers?)$/i;
+
+/** Who wrote it, from its authors section: the first sentence there, names first ("Julian Seward, jseward@acm.org."). */
+export function authorsOf(blocks: readonly Block[]): KeyFact | undefined {
+  const at = blocks.findIndex((block) => block.kind === 'heading' && AUTHORS_SECTION.test(squash(block.text)));
+  const under = at < 0 ? undefined : blocks.slice(at + 1, at + 4).find((block) => block.kind === 'heading' || block.kind === 'paragraph' || block.kind === 'item');
+  if (!under || under.kind === 'heading') return undefined;
+  const sentence = splitSentences(squash(maskUrls(under.text)))[0] ?? '';
+  return /\p{Lu}\p{Ll}+/u.test(sentence) ? { fact: 'author', kind: 'definition', sentence: clipAround(sentence, '', 120) } : undefined;
 }

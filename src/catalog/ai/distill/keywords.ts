@@ -39,7 +39,23 @@ function countOccurrences(text: string, term: string): { count: number; first: n
  * identifiers weigh 3, plain words 1. The logarithm lets a term of the opening lines compete
  * with one repeated a hundred times.
  */
-export function rankKeywords(text: string, lead: string, codeTerms: readonly string[], exclude: ReadonlySet<string>): Keyword[] {
+/** Calls every example makes: they say nothing about this library. */
+const BUILTIN_CALL = /^(?:console|JSON|Math|Object|Array|Promise|process|module|exports|require|window|document|this|self|String|Number|Date|Buffer|assert|t|it|describe|test|expect|res|req|app|router|server|err|error|e|path|fs|os|util|url)\./;
+
+/** Method calls in code blocks, "client.release()", with how often they are made there. */
+function codeCalls(code: string): Map<string, { count: number; first: number }> {
+  const calls = new Map<string, { count: number; first: number }>();
+  for (const match of code.matchAll(/(?<![\w$.])([A-Za-z_$][\w$]*\.[A-Za-z_$][\w$]*)\s*\(/g)) {
+    const name = `${match[1]!}()`;
+    if (BUILTIN_CALL.test(name) || match[1]!.split('.')[1]!.length < 3) continue;
+    const entry = calls.get(name);
+    if (entry) entry.count += 1;
+    else calls.set(name, { count: 1, first: match.index });
+  }
+  return calls;
+}
+
+export function rankKeywords(text: string, lead: string, codeTerms: readonly string[], exclude: ReadonlySet<string>, code = ''): Keyword[] {
   const found = new Map<string, Keyword>();
   const leadLower = lead.toLowerCase();
   const consider = (term: string, weight: number, occurrences: { count: number; first: number }) => {
@@ -55,6 +71,8 @@ export function rankKeywords(text: string, lead: string, codeTerms: readonly str
   for (const match of text.matchAll(/(?<![\w$.-])(?:--[a-z][\w-]+|[A-Za-z_$][\w$]*(?:[._][\w$]+)+(?:\(\))?|[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+[A-Z][\w$]*|[a-z]+\d+[a-z\d]*)(?![\w$])/g)) identifiers.add(match[0]);
   for (const term of identifiers) if (/[*_.-]$|^[._]|^[_$]\.\w{1,2}$/.test(term) || !/[A-Za-z]{2}/.test(term)) identifiers.delete(term);
   for (const term of identifiers) if (IDENTIFIER.test(term) || /[A-Z]/.test(term)) consider(term, 3, countOccurrences(text, term));
+  // Methods only the examples call ("pool.end()"): a value inside a code block, weighed below the text's own identifiers.
+  for (const [call, occurrences] of codeCalls(code)) if (!found.has(call.toLowerCase()) && !found.has(call.slice(0, -2).toLowerCase())) consider(call, 2, { count: occurrences.count, first: text.length + occurrences.first });
   // Frequent content words.
   const counts = new Map<string, { count: number; first: number }>();
   let offset = 0;

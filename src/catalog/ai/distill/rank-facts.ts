@@ -52,6 +52,6 @@ export function rankFacts(document: ReadDocument, title: string): RankedFacts {
     dates: byImportance(dates, boost).map((fact) => fact.text),
     numbers: byImportance(extractNumbers(masked), numberBoost).map((fact) => fact.text),
     entities,
-    keywords: notDenied(rankKeywords(prose, opening, document.codeTerms, entitySet).map((keyword) => keyword.text), prose),
+    keywords: notDenied(rankKeywords(prose, opening, document.codeTerms, entitySet, textOf(document, (kind) => kind === 'code')).map((keyword) => keyword.text), prose),
   };
 }

@@ -15,6 +15,8 @@ export interface Candidate {
   firstInSection: boolean;
   /** Before the document's second heading: its introduction. */
   opening?: boolean;
+  /** From a list item (an option, an entry), not a paragraph. */
+  item?: boolean;
   score: number;
 }
 
@@ -73,7 +75,7 @@ export function sentenceCandidates(blocks: readonly Block[]): Candidate[] {
       if (!isProse(text, block.kind)) continue;
       const words = new Set(contentWords(text));
       if (words.size < 2) continue;
-      candidates.push({ text, index: candidates.length, words, firstInSection: !sectionStarted, opening: headings <= 1, score: 0 });
+      candidates.push({ text, index: candidates.length, words, firstInSection: !sectionStarted, opening: headings <= 1, ...(block.kind === 'item' ? { item: true } : {}), score: 0 });
       sectionStarted = true;
     }
   }
@@ -158,7 +160,17 @@ export function rankSentences(candidates: readonly Candidate[], factWords: Reado
  * count ("Node.js body parsing middleware."): they say what the thing is.
  */
 /** A copyright line or a licence notice: what a document says about its own terms, not what it is about. */
-export const BOILERPLATE = /^(?:copyright\b|©|\(c\)\s)|\bredistribute it and\/or modify\b|\bWITHOUT ANY WARRANTY\b|\bYou should have received a copy of\b|\bis distributed in the hope that\b|\bunder the terms of (?:the |version \d+ of the )?(?:GNU|Apache|MIT|BSD|Mozilla)\b|\bGNU (?:Lesser |Library )?General Public License\b|\bFree Software Foundation\b/i;
+export const BOILERPLATE = /^(?:copyright\b|©|\(c\)\s)|\bredistribute it and\/or modify\b|\bWITHOUT ANY WARRANTY\b|\bYou should have received a copy of\b|\bis distributed in the hope that\b|\bunder the terms of (?:the |version \d+ of the )?(?:GNU|Apache|MIT|BSD|Mozilla)\b|\bGNU (?:Lesser |Library )?General Public License\b|\bFree Software Foundation\b|^Mandatory arguments to long options are mandatory for short options too\b/i;
+
+/**
+ * A one-line description under the title, even without a full stop: "A connection pool for node-postgres",
+ * "Fast, in memory work queue". Before any section, four words or more held together by a function word,
+ * not the start of a list ("Features:").
+ */
+function describes(text: string, headings: number): boolean {
+  const words = text.split(/\s+/);
+  return headings <= 1 && splitSentences(text).length === 1 && words.length >= 4 && words.length <= 30 && !/:$/.test(text) && words.some((word) => isStopWord(word.toLowerCase().replace(/[^\p{L}]/gu, '')));
+}
 
 export function leadOf(blocks: readonly Block[], title: string): Candidate | undefined {
   const titleLower = title.toLowerCase();
@@ -176,7 +188,7 @@ export function leadOf(blocks: readonly Block[], title: string): Candidate | und
     const first = compact(splitSentences(block.text)[0] ?? '');
     const words = first.split(/\s+/).length;
     if (first.toLowerCase().replace(/[.!?]$/, '') === titleLower || !/\p{L}{2}/u.test(first)) continue;
-    if (!named && !((/[.!?]$/.test(first) && words >= 3) || (words >= 8 && !/:$/.test(first)))) continue;
+    if (!named && !((/[.!?]$/.test(first) && words >= 3) || (words >= 8 && !/:$/.test(first)) || describes(block.text, headings))) continue;
     if (words > 80) return undefined;
     return { text: first, index: -1, words: new Set(contentWords(first)), firstInSection: true, score: Infinity };
   }
