@@ -196,18 +196,21 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
     const channelStorage = config.schemes.includes('batch-settlement')
       ? await SqlChannelStorage.open(store.client, { network: network.caip2, instance: config.instance })
       : undefined;
+    const channelClaims = new SqlChannelClaims(store.client, network.caip2);
     const channels = channelStorage
       ? await openChannels({
         config, network, rpcUrl, terms, prices: catalog.map((tool) => tool.price), log,
         // On the ledger's own store: a voucher is written before its result leaves, every instance on
         // one database sees one record per channel, and one of them at a time sends claims.
         storage: channelStorage,
-        claims: new SqlChannelClaims(store.client, network.caip2),
+        claims: channelClaims,
         claimLock: store.shared ? new AdvisoryClaimSenderLock(store.client, network.caip2) : new LocalClaimSenderLock(),
         ...(store.shared ? { keyLock: new AdvisorySettlerKeyLock(store.client) } : {}),
       })
       : undefined;
     if (channels) {
+      channels.collector.onCollect = (report) => prometheus.observeChannelCollection(report);
+      prometheus.channels = () => channelClaims.summary();
       channels.collector.start();
       channels.withdrawals.start();
       cleanups.push(async () => {

@@ -1,8 +1,11 @@
 // What /metrics exposes, in Prometheus' text format through prom-client: calls by tool, face and
 // outcome with their latency, revenue settled, settlement batches (size, latency, per-payment
-// outcome), the settlement queue, and each upstream provider's calls, errors and cache hits.
+// outcome), the settlement queue, payment channels (what they hold, what was collected and its gas),
+// and each upstream provider's calls, errors and cache hits.
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { CallEvent } from '../payments/call-metrics.ts';
+import type { ChannelSummary } from '../payments/channels/channel-claims.ts';
+import type { CollectReport } from '../payments/schemes/batch-settlement/channel-collector.ts';
 import type { ProviderHealth } from '../upstream/provider-health.ts';
 
 export interface MetricsSources {
@@ -25,12 +28,18 @@ const BATCH_SIZE_BUCKETS = [1, 2, 5, 10, 25, 50, 100, 200, 300];
 
 export class PrometheusMetrics {
   readonly registry = new Registry();
+  /** What payment channels hold now, when they are offered: read from the ledger at each scrape. */
+  channels: (() => Promise<ChannelSummary>) | undefined;
   private readonly calls: Counter<'tool' | 'face' | 'outcome' | 'code'>;
   private readonly callSeconds: Histogram<'tool' | 'face' | 'outcome'>;
   private readonly revenue: Counter<'tool'>;
   private readonly batchSize: Histogram;
   private readonly batchSeconds: Histogram;
   private readonly settlements: Counter<'outcome'>;
+  private readonly channelCollected: Counter<'step'>;
+  private readonly channelGas: Counter;
+  private readonly channelFees: Counter;
+  private readonly channelFailures: Counter;
 
   constructor(sources: MetricsSources) {
     const registers = [this.registry];
@@ -59,6 +68,33 @@ export class PrometheusMetrics {
         this.set({ stage: 'in_flight' }, inFlight);
       },
     });
+    this.channelCollected = new Counter({
+      name: 'toolgate_channel_collected_usdc_total', help: 'USDC of payment channels claimed (step=claimed, by Claimed events) and moved to payTo (step=settled, by Settled events)',
+      labelNames: ['step'], registers,
+    });
+    this.channelGas = new Counter({ name: 'toolgate_channel_collection_gas_total', help: 'Gas of the channel claim and settle transactions this instance sent', registers });
+    this.channelFees = new Counter({ name: 'toolgate_channel_collection_fee_eth_total', help: 'What those transactions cost, in ETH (gas x effective gas price)', registers });
+    this.channelFailures = new Counter({ name: 'toolgate_channel_collection_failures_total', help: 'Collection passes with a claim or settle that failed or lacked its event', registers });
+    // A scrape reads the ledger once per gauge; a ledger that cannot answer leaves the gauges as they were.
+    const channelsNow = async (): Promise<ChannelSummary | undefined> => {
+      try {
+        return await this.channels?.();
+      } catch {
+        return undefined;
+      }
+    };
+    const channelGauge = (name: string, help: string, pick: (summary: ChannelSummary) => number) =>
+      new Gauge({
+        name, help, registers,
+        async collect() {
+          const summary = await channelsNow();
+          if (summary) this.set(pick(summary));
+        },
+      });
+    channelGauge('toolgate_channels_open', 'Payment channels with a record in the ledger', (s) => s.open);
+    channelGauge('toolgate_channel_deposits_usdc', 'USDC deposited and still held in the channels', (s) => atomicUsdc(s.deposits));
+    channelGauge('toolgate_channel_unclaimed_usdc', 'USDC charged by vouchers and not yet claimed on chain: revenue at risk until claimed', (s) => atomicUsdc(s.unclaimed));
+    channelGauge('toolgate_channel_nearest_withdraw_deadline_seconds', 'Unix time of the nearest withdrawal deadline of a channel holding unclaimed charges (0: none)', (s) => s.nearestDeadline ?? 0);
     const perProvider = (name: string, help: string, pick: (p: ProviderHealth) => number) =>
       new Counter({
         name, help, labelNames: ['provider'], registers,
@@ -92,6 +128,14 @@ export class PrometheusMetrics {
     if (pending > 0) this.settlements.inc({ outcome: 'pending' }, pending);
   }
 
+  observeChannelCollection(report: CollectReport): void {
+    if (report.claimed > 0n) this.channelCollected.inc({ step: 'claimed' }, atomicUsdc(report.claimed));
+    if (report.settled > 0n) this.channelCollected.inc({ step: 'settled' }, atomicUsdc(report.settled));
+    if (report.gas > 0n) this.channelGas.inc(Number(report.gas));
+    if (report.feeWei > 0n) this.channelFees.inc(Number(report.feeWei) / 1e18);
+    if (report.failures.length > 0) this.channelFailures.inc();
+  }
+
   text(): Promise<string> {
     return this.registry.metrics();
   }
@@ -100,3 +144,6 @@ export class PrometheusMetrics {
     return this.registry.contentType;
   }
 }
+
+/** Atomic USDC (6 decimals) as a number of USDC. */
+const atomicUsdc = (atomic: bigint) => Number(atomic) / 1e6;

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { TestGateway } from '../support/gateway-harness.ts';
 import { startTestGateway } from '../support/gateway-harness.ts';
+import { sample } from '../support/prometheus-text.ts';
 import { payFor } from '../support/paid-call.ts';
 import { countingEchoTool } from '../support/test-tools.ts';
 
@@ -20,17 +21,6 @@ after(async () => {
   await guarded?.close();
   await open?.close();
 });
-
-/** The value of one sample, `name{labels}`, from an exposition text. */
-function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
-  for (const line of text.split('\n')) {
-    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!match || match[1] !== name) continue;
-    const present = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
-    if (Object.entries(labels).every(([k, v]) => present[k] === v)) return Number(match[3]);
-  }
-  return undefined;
-}
 
 describe('/metrics', () => {
   test('counts a paid call, a 402 and a bad input by tool, face and outcome, with revenue and the settlement batch', async () => {

@@ -30,6 +30,7 @@ import type { DevChain } from '../../src/chain/devchain.ts';
 import { ToolError } from '../../src/errors/tool-error.ts';
 import type { TestGateway } from '../support/gateway-harness.ts';
 import { startTestGateway } from '../support/gateway-harness.ts';
+import { sample } from '../support/prometheus-text.ts';
 import { localFacilitatorSigner } from '../support/official-facilitator.ts';
 import { chainClients, fundedPayer, readPaymentRequired } from '../support/payments.ts';
 
@@ -123,6 +124,8 @@ function settlementEvents(receipt: { logs: readonly { address: string }[] }, eve
 
 const channelSettler = privateKeyToAccount(devPrivateKey('channelSettler')).address;
 
+const metricsText = async () => (await fetch(`${t.baseUrl}/metrics`)).text();
+
 test('a deposit, 20 vouchers, one claim and settle, a cooperative refund: payTo gets exactly 21 prices, the payer the rest', async () => {
   const channels = t.gateway.channels;
   assert.ok(channels, 'channels are offered by default');
@@ -164,11 +167,23 @@ test('a deposit, 20 vouchers, one claim and settle, a cooperative refund: payTo 
   assert.equal(await publicClient.getTransactionCount({ address: channelSettler }), settlerNonce, 'the vouchers sent nothing on chain');
   assert.equal(await balanceOf(chain.payTo), payToStart, 'nothing collected yet');
 
+  // /metrics: what the channels hold, and the revenue at risk until it is claimed.
+  const before = await metricsText();
+  assert.equal(sample(before, 'toolgate_channels_open'), 1);
+  assert.equal(sample(before, 'toolgate_channel_deposits_usdc'), Number(DEPOSIT) / 1e6);
+  assert.equal(sample(before, 'toolgate_channel_unclaimed_usdc'), Number(PRICE * 21n) / 1e6);
+
   const report = await channels.collector.collect();
   assert.deepEqual(report.failures, []);
   assert.equal(report.claimed, PRICE * 21n, 'the Claimed event');
   assert.equal(report.settled, PRICE * 21n, 'the Settled event');
   assert.equal(await balanceOf(chain.payTo), payToStart + PRICE * 21n);
+  assert.ok(report.gas > 100_000n && report.gas < 200_000n, `claim + settle gas: ${report.gas}`);
+  const after = await metricsText();
+  assert.equal(sample(after, 'toolgate_channel_unclaimed_usdc'), 0);
+  assert.equal(sample(after, 'toolgate_channel_collected_usdc_total', { step: 'claimed' }), Number(PRICE * 21n) / 1e6);
+  assert.equal(sample(after, 'toolgate_channel_collected_usdc_total', { step: 'settled' }), Number(PRICE * 21n) / 1e6);
+  assert.equal(sample(after, 'toolgate_channel_collection_gas_total'), Number(report.gas));
 
   const refunds = await channels.manager.refund([channelId]);
   assert.equal(refunds.length, 1);

@@ -11,6 +11,17 @@ export interface ConfirmedClaim {
   newTotalClaimed: bigint | string;
 }
 
+/** What the channels hold at a glance, in atomic USDC. */
+export interface ChannelSummary {
+  open: number;
+  /** Deposited and still in the channels (the records' balances). */
+  deposits: bigint;
+  /** Charged for calls and not yet claimed on chain: revenue at risk until claimed. */
+  unclaimed: bigint;
+  /** The nearest withdrawal deadline (Unix seconds) of a channel holding unclaimed charges, if any. */
+  nearestDeadline: number | undefined;
+}
+
 export class SqlChannelClaims {
   constructor(private readonly db: SqlClient, private readonly network: string) {}
 
@@ -30,6 +41,23 @@ export class SqlChannelClaims {
       [this.network, limit],
     );
     return rows.map(toChannel);
+  }
+
+  async summary(): Promise<ChannelSummary> {
+    const { rows } = await this.db.query<{ open: string; deposits: string | null; unclaimed: string | null; deadline: string | null }>(
+      `SELECT count(*) AS open, sum(balance)::text AS deposits,
+              sum(charged_cumulative_amount - total_claimed) FILTER (WHERE charged_cumulative_amount > total_claimed)::text AS unclaimed,
+              min(withdraw_deadline_s) FILTER (WHERE charged_cumulative_amount > total_claimed)::text AS deadline
+         FROM channels WHERE network = $1`,
+      [this.network],
+    );
+    const row = rows[0];
+    return {
+      open: Number(row?.open ?? 0),
+      deposits: BigInt(row?.deposits ?? 0),
+      unclaimed: BigInt(row?.unclaimed ?? 0),
+      nearestDeadline: row?.deadline == null ? undefined : Number(row.deadline),
+    };
   }
 
   /**

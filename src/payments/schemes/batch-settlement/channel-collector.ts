@@ -38,12 +38,19 @@ export interface CollectReport {
   claimed: bigint;
   settled: bigint;
   settleTransaction?: string;
+  /** Gas of this pass's claim and settle transactions, and what it cost (gas × effective price). */
+  gas: bigint;
+  feeWei: bigint;
   failures: string[];
 }
+
+const emptyReport = (): CollectReport => ({ claimedVouchers: 0, claimed: 0n, settled: 0n, gas: 0n, feeWei: 0n, failures: [] });
 
 export class ChannelCollector {
   /** Passes whose claim or settle failed or could not be proven by its event, since start. */
   failures = 0;
+  /** Told of every pass this instance ran (the metrics). */
+  onCollect: ((report: CollectReport) => void) | undefined;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<CollectReport> | undefined;
   /** A claim went through and no settle has since: settle even if this pass claims nothing. */
@@ -78,11 +85,11 @@ export class ChannelCollector {
   private async pass(only: ReadonlySet<string> | undefined): Promise<CollectReport> {
     if (!this.options.lock) return this.passHeld(only);
     const turn = await this.options.lock.tryHold(() => this.passHeld(only));
-    return turn.held ? turn.value : { claimedVouchers: 0, claimed: 0n, settled: 0n, failures: [] };
+    return turn.held ? turn.value : emptyReport();
   }
 
   private async passHeld(only: ReadonlySet<string> | undefined): Promise<CollectReport> {
-    const report: CollectReport = { claimedVouchers: 0, claimed: 0n, settled: 0n, failures: [] };
+    const report = emptyReport();
     const { manager, log } = this.options;
     let listed: Channel[] = [];
     try {
@@ -105,7 +112,7 @@ export class ChannelCollector {
       try {
         const { transaction } = await manager.settle();
         report.settleTransaction = transaction;
-        const amounts = await this.eventAmounts(transaction, 'Settled', 'amount');
+        const amounts = await this.eventAmounts(transaction, 'Settled', 'amount', report);
         if (amounts.length === 0) report.failures.push(`settle ${transaction}: no Settled event`);
         else {
           report.settled = amounts.reduce((sum, amount) => sum + amount, 0n);
@@ -115,6 +122,7 @@ export class ChannelCollector {
         report.failures.push(`settle: ${messageOf(error)}`);
       }
     }
+    this.onCollect?.(report);
     if (report.failures.length > 0) {
       this.failures += 1;
       log.error({ failures: report.failures }, 'channel collection failed');
@@ -127,7 +135,7 @@ export class ChannelCollector {
   /** The manager's claim of the channels `select` keeps, each transaction believed by its Claimed events only. */
   private async claimChecked(select: (channels: Channel[]) => Channel[], report: CollectReport): Promise<void> {
     for (const claim of await this.options.manager.claim({ selectClaimChannels: select })) {
-      const amounts = await this.eventAmounts(claim.transaction, 'Claimed', 'claimAmount');
+      const amounts = await this.eventAmounts(claim.transaction, 'Claimed', 'claimAmount', report);
       if (amounts.length === 0) {
         report.failures.push(`claim ${claim.transaction}: no Claimed event`);
         continue;
@@ -148,8 +156,10 @@ export class ChannelCollector {
   }
 
   /** The amounts of the settlement contract's events of one name in a transaction's receipt (none if it failed). */
-  private async eventAmounts(transaction: string, eventName: 'Claimed' | 'Settled', field: string): Promise<bigint[]> {
+  private async eventAmounts(transaction: string, eventName: 'Claimed' | 'Settled', field: string, report: CollectReport): Promise<bigint[]> {
     const receipt = await this.options.receipts.waitForTransactionReceipt({ hash: transaction as Hex, timeout: this.options.receiptTimeoutMs });
+    report.gas += receipt.gasUsed;
+    report.feeWei += receipt.gasUsed * (receipt.effectiveGasPrice ?? 0n);
     if (receipt.status !== 'success') return [];
     const logs = receipt.logs.filter((entry) => entry.address.toLowerCase() === BATCH_SETTLEMENT_ADDRESSES.settlement.toLowerCase());
     return parseEventLogs({ abi: batchSettlementAbi, logs, eventName })
