@@ -22,6 +22,7 @@ import type { GatewayProcess } from '../support/gateway-process.ts';
 import { chainClients, fundedPayer, paymentHeader, readPaymentRequired, signPayment } from '../support/payments.ts';
 import { startPostgres } from '../support/postgres-server.ts';
 import type { PostgresServer } from '../support/postgres-server.ts';
+import { until } from '../support/until.ts';
 
 let chain: DevChain;
 let server: PostgresServer;
@@ -69,16 +70,6 @@ const rpc = (method: string, params: unknown[]) => chainClients(chain).publicCli
 async function rowOf(payer: PrivateKeyAccount): Promise<{ state: string; tx_hash: string | null } | undefined> {
   const { rows } = await db.query<{ state: string; tx_hash: string | null }>('SELECT state, tx_hash FROM payments WHERE payer = $1', [payer.address.toLowerCase()]);
   return rows[0];
-}
-
-async function until<T>(probe: () => Promise<T | undefined | false>, what: string, ms = 15_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 /** A payment for `path` carrying payment-identifier `id`, signed by `payer` against the gateway's 402. */

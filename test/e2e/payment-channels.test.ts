@@ -8,28 +8,25 @@ import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { x402Client } from '@x402/core/client';
-import { decodePaymentResponseHeader, decodePaymentSignatureHeader, encodePaymentSignatureHeader } from '@x402/core/http';
-import type { Network, PaymentPayload, PaymentRequired, PaymentRequirements, SettleResponse } from '@x402/core/types';
+import { encodePaymentSignatureHeader } from '@x402/core/http';
+import type { Network, PaymentPayload, PaymentRequired, PaymentRequirements } from '@x402/core/types';
 import { x402Facilitator } from '@x402/core/facilitator';
 import { toClientEvmSigner } from '@x402/evm';
 import { BatchSettlementEvmScheme as FacilitatorScheme } from '@x402/evm/batch-settlement/facilitator';
 import { ExactEvmScheme } from '@x402/evm/exact/facilitator';
-import { BatchSettlementEvmScheme as ClientScheme, signVoucher } from '@x402/evm/batch-settlement/client';
-import { wrapFetchWithPayment } from '@x402/fetch';
-import { parseEventLogs } from 'viem';
+import { signVoucher } from '@x402/evm/batch-settlement/client';
 import { z } from 'zod';
 import type { Hex, PrivateKeyAccount } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { Tool } from '../../src/catalog/tool.ts';
 import { defineTool } from '../../src/catalog/tool.ts';
-import { BATCH_SETTLEMENT_ADDRESSES, batchSettlementAbi } from '../../src/chain/batch-settlement-contracts.ts';
 import { devPrivateKey } from '../../src/chain/dev-accounts.ts';
 import { fundDevAccounts, startDevChain } from '../../src/chain/devchain.ts';
 import type { DevChain } from '../../src/chain/devchain.ts';
 import { ToolError } from '../../src/errors/tool-error.ts';
 import type { TestGateway } from '../support/gateway-harness.ts';
 import { startTestGateway } from '../support/gateway-harness.ts';
+import { channelPayer, channelPayload, settlementEvents, settlementOf } from '../support/channel-payer.ts';
 import { sample } from '../support/prometheus-text.ts';
 import { localFacilitatorSigner } from '../support/official-facilitator.ts';
 import { chainClients, fundedPayer, readPaymentRequired } from '../support/payments.ts';
@@ -88,40 +85,6 @@ after(async () => {
   await chain?.stop();
 });
 
-/** The official client paying through channels only, and every payment it sends, decoded. */
-function channelPayer(payer: PrivateKeyAccount) {
-  const { publicClient } = chainClients(chain);
-  const client = new x402Client().register(chain.network as Network, new ClientScheme(toClientEvmSigner(payer, publicClient as never)));
-  client.setSpendControls({ allowedAssets: [{ network: chain.network as Network, asset: chain.usdc }] });
-  const sent: { header: string; payload: PaymentPayload }[] = [];
-  const recording: typeof fetch = async (input, init) => {
-    const request = new Request(input, init);
-    const header = request.headers.get('payment-signature');
-    if (header) sent.push({ header, payload: decodePaymentSignatureHeader(header) });
-    return fetch(request);
-  };
-  return { pay: wrapFetchWithPayment(recording, client), sent };
-}
-
-interface ChannelPayload {
-  type: 'deposit' | 'voucher';
-  channelConfig: Record<string, unknown>;
-  voucher: { channelId: Hex; maxClaimableAmount: string; signature: Hex };
-  deposit?: { amount: string };
-}
-const channelPayload = (payload: PaymentPayload) => payload.payload as unknown as ChannelPayload;
-
-function settlementOf(response: Response): SettleResponse {
-  const header = response.headers.get('payment-response');
-  assert.ok(header, 'PAYMENT-RESPONSE');
-  return decodePaymentResponseHeader(header);
-}
-
-function settlementEvents(receipt: { logs: readonly { address: string }[] }, eventName: string): Record<string, unknown>[] {
-  const logs = receipt.logs.filter((log) => log.address.toLowerCase() === BATCH_SETTLEMENT_ADDRESSES.settlement.toLowerCase());
-  return parseEventLogs({ abi: batchSettlementAbi, logs: logs as never, eventName }).map((log) => (log as unknown as { args: Record<string, unknown> }).args);
-}
-
 const channelSettler = privateKeyToAccount(devPrivateKey('channelSettler')).address;
 
 const metricsText = async () => (await fetch(`${t.baseUrl}/metrics`)).text();
@@ -131,7 +94,7 @@ test('a deposit, 20 vouchers, one claim and settle, a cooperative refund: payTo 
   assert.ok(channels, 'channels are offered by default');
   const { balanceOf, publicClient } = chainClients(chain);
   const payer = await fundedPayer(chain, '1');
-  const { pay, sent } = channelPayer(payer);
+  const { pay, sent } = channelPayer(chain, payer);
   const payerStart = await balanceOf(payer.address);
   const payToStart = await balanceOf(chain.payTo);
 
@@ -196,7 +159,7 @@ test('a tool that fails after its voucher was accepted is not charged: the next 
   const channels = t.gateway.channels!;
   const { balanceOf } = chainClients(chain);
   const payer = await fundedPayer(chain, '1');
-  const { pay, sent } = channelPayer(payer);
+  const { pay, sent } = channelPayer(chain, payer);
   const payToStart = await balanceOf(chain.payTo);
 
   assert.equal((await pay(`${t.baseUrl}/test/flaky?word=a`)).status, 200);
@@ -223,7 +186,7 @@ test('a tool that fails after its voucher was accepted is not charged: the next 
 
 test('a voucher signed by someone else, one over the deposit, and a replayed one: 402 with the scheme\'s reason, the tool not run', async () => {
   const payer = await fundedPayer(chain, '1');
-  const { pay, sent } = channelPayer(payer);
+  const { pay, sent } = channelPayer(chain, payer);
   assert.equal((await pay(`${t.baseUrl}/test/flaky?word=a`)).status, 200);
   assert.equal((await pay(`${t.baseUrl}/test/flaky?word=b`)).status, 200);
   const [depositSent, secondSent] = sent;
@@ -365,7 +328,7 @@ test('a remote facilitator that lists batch-settlement sends the deposit and the
     assert.ok(channels, 'offered');
     const { balanceOf } = chainClients(chain);
     const payer = await fundedPayer(chain, '1');
-    const { pay } = channelPayer(payer);
+    const { pay } = channelPayer(chain, payer);
     const payToStart = await balanceOf(chain.payTo);
     for (const word of ['a', 'b', 'c']) assert.equal((await pay(`${gateway.baseUrl}/test/flaky?word=${word}`)).status, 200);
     const report = await channels.collector.collect();

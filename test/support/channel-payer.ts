@@ -63,14 +63,3 @@ export async function claimedSince(chain: DevChain, fromBlock: bigint): Promise<
     return { transaction: log.transactionHash!, channelId: args.channelId, claimAmount: args.claimAmount, newTotalClaimed: args.newTotalClaimed };
   });
 }
-
-/** Polls `probe` until it gives something truthy. */
-export async function until<T>(probe: () => Promise<T | undefined | false>, what: string, ms = 15_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
