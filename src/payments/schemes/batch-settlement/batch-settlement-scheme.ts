@@ -10,7 +10,7 @@
 //                   payer's next voucher is for the same cumulative amount
 import type { x402ResourceServer } from '@x402/core/server';
 import type { PaymentPayload, PaymentRequirements, SettleResponse } from '@x402/core/types';
-import type { BatchSettlementEvmScheme as ServerScheme, ChannelStorage } from '@x402/evm/batch-settlement/server';
+import type { BatchSettlementEvmScheme as ServerScheme } from '@x402/evm/batch-settlement/server';
 import type { Logger } from '../../../log.ts';
 import { facilitatorUnavailable } from '../../gate-outcome.ts';
 import type { GateOutcome } from '../../gate-outcome.ts';
@@ -30,8 +30,6 @@ export interface BatchSettlementSchemeOptions {
   minDepositCalls: number;
   /** The prices the catalogue sells at: their requirements are built once, here. */
   prices: readonly string[];
-  /** The server scheme's channel records (the withdrawal watcher writes `withdrawRequestedAt` there). */
-  storage: Pick<ChannelStorage, 'get'>;
   log: Logger;
 }
 
@@ -75,13 +73,6 @@ export class BatchSettlementScheme implements PaymentScheme {
       return answered(attempt.ask('batch_settlement_refund_not_served: this gateway does not take refund requests through a paid tool; it refunds idle channels itself, and the payer can always withdraw on chain after the withdraw delay'));
     }
 
-    // The SDK serves a channel whose payer has started to withdraw until the withdrawal finalizes;
-    // a voucher accepted then may never be claimed (the watcher claims once per poll). Refused here.
-    const record = await this.options.storage.get(shape.channelId).catch(() => undefined);
-    if (record && record.withdrawRequestedAt > 0) {
-      return answered(attempt.ask(`${CHANNEL_WITHDRAWING}: the payer started a withdrawal of channel ${shape.channelId}; it takes no more payments (open another channel, with another salt, or pay with exact)`));
-    }
-
     const { resourceServer } = this.options;
     let verified: Awaited<ReturnType<x402ResourceServer['verifyPayment']>>;
     try {
@@ -93,6 +84,14 @@ export class BatchSettlementScheme implements PaymentScheme {
     if (!verified.isValid) {
       const reason = verified.invalidReason ?? 'invalid_payment';
       return answered(await this.corrective(attempt, reason, verified.invalidMessage ?? 'the payment was not accepted'));
+    }
+    // The SDK serves a channel whose payer has started to withdraw until the withdrawal finalizes;
+    // a voucher accepted then may never be claimed (the watcher claims once per poll). Refused here,
+    // from the record the SDK read to verify (no second read), its reservation dropped.
+    const record = this.options.serverScheme.readRequestContext(payload)?.channelSnapshot;
+    if (record && record.withdrawRequestedAt > 0) {
+      await this.charge(attempt).release(CHANNEL_WITHDRAWING);
+      return answered(attempt.ask(`${CHANNEL_WITHDRAWING}: the payer started a withdrawal of channel ${shape.channelId}; it takes no more payments (open another channel, with another salt, or pay with exact)`));
     }
     return { kind: 'held', charge: this.charge(attempt) };
   }

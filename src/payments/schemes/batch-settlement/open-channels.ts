@@ -95,7 +95,7 @@ export async function openChannels(setup: ChannelSetup): Promise<Channels | unde
   const resourceServer = new x402ResourceServer(facilitator).register(network.caip2, serverScheme);
   await resourceServer.initialize();
   const scheme = await BatchSettlementScheme.create({
-    resourceServer, serverScheme, terms, minDepositCalls: config.channels.minDepositCalls, prices: setup.prices, storage, log,
+    resourceServer, serverScheme, terms, minDepositCalls: config.channels.minDepositCalls, prices: setup.prices, log,
   });
   const manager = serverScheme.createChannelManager(facilitator, network.caip2, network.usdc.address);
   const receipts = createPublicClient({ chain: viemChain(network, rpcUrl), transport: http(rpcUrl), pollingInterval: config.pollingIntervalMs });
