@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { AdvisoryClaimSenderLock, LocalClaimSenderLock } from './claim-sender-lock.ts';
+import { AdvisoryClaimSenderLock, CLAIM_SENDER_LOCK_CLASS, LocalClaimSenderLock } from './claim-sender-lock.ts';
 import type { ClaimSenderLock } from './claim-sender-lock.ts';
 import { NETWORK } from '../../../test/support/channel-records.ts';
 import { useSqlStores } from '../../../test/support/sql-stores.ts';
+import { until } from '../../../test/support/until.ts';
 
 /** A send that runs until released, so a test can try the lock while it is held. */
 function heldSend() {
@@ -18,11 +19,14 @@ function heldSend() {
 async function excludes(first: ClaimSenderLock, second: ClaimSenderLock): Promise<void> {
   const held = heldSend();
   const firstTurn = first.tryHold(held.send);
-  await held.running;
-  let ran = false;
-  assert.deepEqual(await second.tryHold(async () => (ran = true)), { held: false });
-  assert.equal(ran, false, 'the refused send never ran');
-  held.release();
+  try {
+    await held.running;
+    let ran = false;
+    assert.deepEqual(await second.tryHold(async () => (ran = true)), { held: false });
+    assert.equal(ran, false, 'the refused send never ran');
+  } finally {
+    held.release(); // a failed check must not leave the first holder's transaction open forever
+  }
   assert.deepEqual(await firstTurn, { held: true, value: 'claimed' });
   assert.deepEqual(await second.tryHold(async () => 'second'), { held: true, value: 'second' });
 }
@@ -61,9 +65,12 @@ for (const store of useSqlStores()) {
         await excludes(lock, lock);
         const held = heldSend();
         const turn = lock.tryHold(held.send);
-        await held.running;
-        assert.deepEqual(await new AdvisoryClaimSenderLock(b, 'eip155:84532').tryHold(async () => 'other'), { held: true, value: 'other' });
-        held.release();
+        try {
+          await held.running;
+          assert.deepEqual(await new AdvisoryClaimSenderLock(b, 'eip155:84532').tryHold(async () => 'other'), { held: true, value: 'other' });
+        } finally {
+          held.release();
+        }
         await turn;
       } finally {
         await Promise.all([a.close(), b.close()]);
@@ -82,17 +89,25 @@ for (const store of useSqlStores()) {
 
     test("a holder whose connection dies loses the lock: a crashed instance never blocks claims", async () => {
       const [a, b] = await openPair();
+      const held = heldSend();
       try {
-        const held = heldSend();
         const turn = new AdvisoryClaimSenderLock(a, NETWORK).tryHold(held.send);
         await held.running;
         const other = new AdvisoryClaimSenderLock(b, NETWORK);
         assert.deepEqual(await other.tryHold(async () => 1), { held: false });
-        await b.query(`SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND classid = 7402011 AND pid <> pg_backend_pid()`);
+        const { rows } = await b.query<{ pid: number }>(
+          `SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND classid = $1 AND pid <> pg_backend_pid()`,
+          [CLAIM_SENDER_LOCK_CLASS],
+        );
+        assert.equal(rows.length, 1, 'the holder is the one backend holding the lock');
+        await b.query('SELECT pg_terminate_backend($1)', [rows[0]!.pid]);
+        // pg_terminate_backend returns once the signal is sent; the lock goes when the backend has exited.
+        await until(async () => !(await b.query('SELECT 1 FROM pg_stat_activity WHERE pid = $1', [rows[0]!.pid])).rows.length, 'the holder backend to exit', 5_000);
         assert.deepEqual(await other.tryHold(async () => 2), { held: true, value: 2 });
         held.release();
         await assert.rejects(turn, 'the dead holder learns its transaction is gone');
       } finally {
+        held.release(); // never leave the dead holder's send waiting: its pool could not close
         await Promise.all([a.close(), b.close()]);
       }
     });
