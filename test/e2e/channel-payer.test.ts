@@ -229,7 +229,7 @@ test('the library: 10 parallel calls on one payer are all paid from one channel,
   await t.gateway.channels!.collector.collect(); // what earlier tests left unclaimed, so that payTo measures this test's calls
   const payToStart = await balanceOf(t.devChain.payTo);
   const home = freshHome();
-  const toolgate = createClient({ url: t.baseUrl, payerKey, dailyBudget: '0.5', env: { TOOLGATE_HOME: home } });
+  const toolgate = createClient({ url: t.baseUrl, payerKey, dailyBudget: '0.5', env: { TOOLGATE_HOME: home, TOOLGATE_DATA_DIR: join(home, 'no-local-gateway') } });
   try {
     const results = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => toolgate.call('test_echo', { word: `w${i}` })));
     const failed = results.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason));
@@ -283,6 +283,7 @@ test('the bridge (toolgate mcp, spawned by the MCP SDK client): 5 parallel calls
     command: process.execPath,
     args: [toolgateBin, 'mcp', '--url', `${t.baseUrl}/mcp`],
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', TOOLGATE_PAYER_KEY: key, TOOLGATE_HOME: freshHome() },
+    cwd: scratch, // not the checkout, where `npm start` may have left a .toolgate/devchain.json
     stderr: 'pipe',
   });
   let stderr = '';

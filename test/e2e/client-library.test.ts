@@ -41,7 +41,7 @@ test('a typed tool function pays, returns the output and a receipt whose transac
   const payer = privateKeyToAccount(payerKey);
   const { balanceOf, publicClient } = chainClients(t.devChain);
   const before = [await balanceOf(payer.address), await balanceOf(t.devChain.payTo)] as const;
-  const toolgate = createClient({ url: t.baseUrl, payerKey, env: { TOOLGATE_HOME: home } });
+  const toolgate = createClient({ url: t.baseUrl, payerKey, env: { TOOLGATE_HOME: home, TOOLGATE_DATA_DIR: join(home, 'no-local-gateway') } });
   try {
     const { output, receipt } = await toolgate.generate_hashes_and_uuids({ input: 'hello world' });
     // Typed from the catalogue: the handler's union of ids, or ids and Hashes when an input is given.
@@ -71,7 +71,7 @@ test('--max-price below the price: refused before signing, nothing moves, the to
   const { balanceOf } = chainClients(t.devChain);
   const before = [await balanceOf(payer.address), await balanceOf(t.devChain.payTo)] as const;
   const runs = echo.runs.count;
-  const toolgate = createClient({ url: t.baseUrl, payerKey, maxPrice: '0.003', env: { TOOLGATE_HOME: home } });
+  const toolgate = createClient({ url: t.baseUrl, payerKey, maxPrice: '0.003', env: { TOOLGATE_HOME: home, TOOLGATE_DATA_DIR: join(home, 'no-local-gateway') } });
   try {
     await assert.rejects(toolgate.call('test_echo', { word: 'dear' }), (error: unknown) => {
       assert.ok(error instanceof SpendRefused, String(error));
@@ -129,7 +129,7 @@ test('a paid call whose tool fails is not charged: the reservation is released, 
   const { balanceOf } = chainClients(t.devChain);
   const before = await balanceOf(payer.address);
   const dailyHome = await mkdtemp(join(tmpdir(), 'toolgate-client-daily-'));
-  const toolgate = createClient({ url: t.baseUrl, payerKey, dailyBudget: '0.002', env: { TOOLGATE_HOME: dailyHome } });
+  const toolgate = createClient({ url: t.baseUrl, payerKey, dailyBudget: '0.002', env: { TOOLGATE_HOME: dailyHome, TOOLGATE_DATA_DIR: join(dailyHome, 'no-local-gateway') } });
   try {
     await assert.rejects(toolgate.call('test_failing', {}), (error: unknown) => {
       assert.ok(error instanceof ToolCallFailed, String(error));
@@ -216,7 +216,7 @@ test('function-calling adapter: definitions from the discovery document; a call 
   const payerKey = await fundedPayerKey(t.devChain, '1');
   const { balanceOf } = chainClients(t.devChain);
   const before = await balanceOf(t.devChain.payTo);
-  const toolgate = createClient({ url: t.baseUrl, payerKey, sessionBudget: '0.004', env: { TOOLGATE_HOME: home } });
+  const toolgate = createClient({ url: t.baseUrl, payerKey, sessionBudget: '0.004', env: { TOOLGATE_HOME: home, TOOLGATE_DATA_DIR: join(home, 'no-local-gateway') } });
   try {
     const adapter = await functionTools(toolgate);
     const echoDefinition = adapter.definitions.find((d) => d.function.name === 'test_echo');
