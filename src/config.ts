@@ -99,6 +99,8 @@ export interface ChannelConfig {
   claimIntervalMs: number;
   /** How often the chain is read for payers withdrawing from our channels. */
   withdrawPollMs: number;
+  /** A channel with no request for this long is refunded to its payer (its unspent part); 0: never. */
+  idleRefundSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -145,6 +147,7 @@ const envSchema = z.object({
   TOOLGATE_CHANNEL_WITHDRAW_DELAY_S: integer(900, 30 * 86_400).optional(),
   TOOLGATE_CHANNEL_CLAIM_INTERVAL_S: integer(1, 86_400).optional(),
   TOOLGATE_CHANNEL_WITHDRAW_POLL_S: integer(1, 3_600).optional(),
+  TOOLGATE_CHANNEL_IDLE_REFUND_S: integer(0, 365 * 86_400).optional(),
   TOOLGATE_RETRY_RESULTS_HOURS: integer(1, 720).optional(),
   TOOLGATE_UNPAID_RETENTION_HOURS: integer(1, 8_760).optional(),
   TOOLGATE_PAYER_PROBATION_MINUTES: integer(1, 10_080).optional(),
@@ -260,6 +263,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       withdrawDelaySeconds: e.TOOLGATE_CHANNEL_WITHDRAW_DELAY_S ?? 86_400,
       claimIntervalMs: (e.TOOLGATE_CHANNEL_CLAIM_INTERVAL_S ?? 60) * 1000,
       withdrawPollMs: (e.TOOLGATE_CHANNEL_WITHDRAW_POLL_S ?? 15) * 1000,
+      // A week: a refund costs us ~117k gas and a returning payer's new deposit ~140k more, so
+      // channels in weekly use stay open; money left longer goes back without the payer asking.
+      idleRefundSeconds: e.TOOLGATE_CHANNEL_IDLE_REFUND_S ?? 7 * 86_400,
     },
     retryResultsMs: (e.TOOLGATE_RETRY_RESULTS_HOURS ?? 24) * 3_600_000,
     unpaidRetentionMs: (e.TOOLGATE_UNPAID_RETENTION_HOURS ?? 168) * 3_600_000,

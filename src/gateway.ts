@@ -210,11 +210,19 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
       : undefined;
     if (channels) {
       channels.collector.onCollect = (report) => prometheus.observeChannelCollection(report);
+      channels.scheme.onRefund = (event) => prometheus.observeChannelRefund(event);
+      channels.scheme.onRefundFailed = () => prometheus.observeChannelRefundFailure('payer');
       prometheus.channels = () => channelClaims.summary();
       channels.collector.start();
       channels.withdrawals.start();
+      if (channels.idleRefunds) {
+        channels.idleRefunds.onRefund = (event) => prometheus.observeChannelRefund(event);
+        channels.idleRefunds.onFailure = () => prometheus.observeChannelRefundFailure('idle');
+        channels.idleRefunds.start();
+      }
       cleanups.push(async () => {
         await channels.withdrawals.stop();
+        await channels.idleRefunds?.stop();
         await channels.collector.stop();
       });
     }

@@ -6,6 +6,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { CallEvent } from '../payments/call-metrics.ts';
 import type { ChannelSummary } from '../payments/channels/channel-claims.ts';
 import type { CollectReport } from '../payments/schemes/batch-settlement/channel-collector.ts';
+import type { RefundEvent } from '../payments/schemes/batch-settlement/payer-refund.ts';
 import type { ProviderHealth } from '../upstream/provider-health.ts';
 
 export interface MetricsSources {
@@ -40,6 +41,10 @@ export class PrometheusMetrics {
   private readonly channelGas: Counter;
   private readonly channelFees: Counter;
   private readonly channelFailures: Counter;
+  private readonly channelRefunds: Counter;
+  private readonly channelRefunded: Counter;
+  private readonly channelRefundGas: Counter;
+  private readonly channelRefundFees: Counter;
 
   constructor(sources: MetricsSources) {
     const registers = [this.registry];
@@ -75,6 +80,13 @@ export class PrometheusMetrics {
     this.channelGas = new Counter({ name: 'toolgate_channel_collection_gas_total', help: 'Gas of the channel claim and settle transactions this instance sent', registers });
     this.channelFees = new Counter({ name: 'toolgate_channel_collection_fee_eth_total', help: 'What those transactions cost, in ETH (gas x effective gas price)', registers });
     this.channelFailures = new Counter({ name: 'toolgate_channel_collection_failures_total', help: 'Collection passes with a claim or settle that failed or lacked its event', registers });
+    this.channelRefunds = new Counter({
+      name: 'toolgate_channel_refunds_total', help: 'Cooperative channel refunds by trigger (payer: asked by the payer; idle: TOOLGATE_CHANNEL_IDLE_REFUND_S) and outcome (refunded, by its Refunded event; failed)',
+      labelNames: ['trigger', 'outcome'], registers,
+    });
+    this.channelRefunded = new Counter({ name: 'toolgate_channel_refunded_usdc_total', help: 'USDC given back to payers by cooperative refunds (by Refunded events)', labelNames: ['trigger'], registers });
+    this.channelRefundGas = new Counter({ name: 'toolgate_channel_refund_gas_total', help: 'Gas of the refund transactions this instance sent', registers });
+    this.channelRefundFees = new Counter({ name: 'toolgate_channel_refund_fee_eth_total', help: 'What those transactions cost, in ETH (gas x effective gas price)', registers });
     // A scrape reads the ledger once per gauge; a ledger that cannot answer leaves the gauges as they were.
     const channelsNow = async (): Promise<ChannelSummary | undefined> => {
       try {
@@ -134,6 +146,17 @@ export class PrometheusMetrics {
     if (report.gas > 0n) this.channelGas.inc(Number(report.gas));
     if (report.feeWei > 0n) this.channelFees.inc(Number(report.feeWei) / 1e18);
     if (report.failures.length > 0) this.channelFailures.inc();
+  }
+
+  observeChannelRefund({ trigger, receipt }: RefundEvent): void {
+    this.channelRefunds.inc({ trigger, outcome: 'refunded' });
+    this.channelRefunded.inc({ trigger }, atomicUsdc(receipt.refunded));
+    if (receipt.gas > 0n) this.channelRefundGas.inc(Number(receipt.gas));
+    if (receipt.feeWei > 0n) this.channelRefundFees.inc(Number(receipt.feeWei) / 1e18);
+  }
+
+  observeChannelRefundFailure(trigger: RefundEvent['trigger']): void {
+    this.channelRefunds.inc({ trigger, outcome: 'failed' });
   }
 
   text(): Promise<string> {

@@ -61,6 +61,8 @@ export function outcomeCode(outcome: GateOutcome): string | undefined {
   switch (outcome.kind) {
     case 'paid':
       return outcome.replayed ? 'replayed' : undefined;
+    case 'refunded':
+      return undefined;
     case 'invalid_input':
       return 'invalid_input';
     case 'not_implemented':

@@ -19,7 +19,13 @@ export type GateOutcome =
   | { kind: 'settlement_failed'; settlement: SettleResponse; paymentRequired: PaymentRequired }
   | { kind: 'conflict'; code: 'payment_identifier_conflict' | 'payment_identifier_in_progress' | 'payment_identifier_expired'; message: string }
   /** `replayed`: a retry carrying the payment-identifier of a settled payment, answered from the ledger. */
-  | { kind: 'paid'; result: unknown; settlement: SettleResponse; replayed?: true };
+  | { kind: 'paid'; result: unknown; settlement: SettleResponse; replayed?: true }
+  /**
+   * The payment was itself the request and no tool ran: a payment channel's cooperative refund,
+   * answered like a paid call (200, the settlement in PAYMENT-RESPONSE / _meta) with `result` saying
+   * what came back. Nothing is charged and it is no revenue.
+   */
+  | { kind: 'refunded'; result: unknown; settlement: SettleResponse };
 
 export type ToolFailed = Extract<GateOutcome, { kind: 'tool_failed' }>;
 

@@ -1,7 +1,9 @@
 // Payment channels (x402 batch-settlement) through the gateway, end to end on anvil with Circle's
 // USDC and the real channel contracts: the OFFICIAL @x402/fetch client with only the official
 // batch-settlement client scheme registered (so it takes the channel offer) pays a paid GET tool,
-// the gateway's collector claims and settles, the SDK's channel manager refunds the rest.
+// the gateway's collector claims and settles, the SDK's channel manager refunds the rest; the
+// official client's own cooperative refund request is served (HTTP and MCP), refused when it is
+// wrong without a transaction, and idle channels are refunded by the gateway on its own.
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,10 +18,12 @@ import { BatchSettlementEvmScheme as FacilitatorScheme } from '@x402/evm/batch-s
 import { ExactEvmScheme } from '@x402/evm/exact/facilitator';
 import { signVoucher } from '@x402/evm/batch-settlement/client';
 import { z } from 'zod';
+import { parseEventLogs } from 'viem';
 import type { Hex, PrivateKeyAccount } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { Tool } from '../../src/catalog/tool.ts';
 import { defineTool } from '../../src/catalog/tool.ts';
+import { BATCH_SETTLEMENT_ADDRESSES, batchSettlementAbi } from '../../src/chain/batch-settlement-contracts.ts';
 import { devPrivateKey } from '../../src/chain/dev-accounts.ts';
 import { fundDevAccounts, startDevChain } from '../../src/chain/devchain.ts';
 import type { DevChain } from '../../src/chain/devchain.ts';
@@ -30,6 +34,8 @@ import { channelPayer, channelPayload, settlementEvents, settlementOf } from '..
 import { sample } from '../support/prometheus-text.ts';
 import { localFacilitatorSigner } from '../support/official-facilitator.ts';
 import { chainClients, fundedPayer, readPaymentRequired } from '../support/payments.ts';
+import { sideEffectTool } from '../support/test-tools.ts';
+import { until } from '../support/until.ts';
 
 const PRICE = 1_000n; // 0.001 USDC
 const DEPOSIT = PRICE * 100n; // TOOLGATE_CHANNEL_MIN_DEPOSIT_CALLS' default
@@ -75,10 +81,21 @@ const dearRuns = { count: 0 };
 let chain: DevChain;
 let t: TestGateway;
 const flaky = flakyTool();
+/** While set, test_side_effect holds its call (and its channel) until it resolves. */
+let hold: Promise<void> | undefined;
+let holding = false;
+const holdingTool = sideEffectTool(async () => {
+  holding = true;
+  try {
+    await hold;
+  } finally {
+    holding = false;
+  }
+});
 
 before(async () => {
   chain = await startDevChain({ tokenName: 'USD Coin' });
-  t = await startTestGateway({ devChain: chain, catalog: [flaky.tool, dearTool] });
+  t = await startTestGateway({ devChain: chain, catalog: [flaky.tool, dearTool, holdingTool] });
 });
 after(async () => {
   await t?.close();
@@ -338,5 +355,216 @@ test('a remote facilitator that lists batch-settlement sends the deposit and the
   } finally {
     await gateway.close();
     await remote.close();
+  }
+});
+
+/** The refund payload the SDK's client builds (a voucher for `amount`, `type: "refund"`), signed by `signer`, for `accepted`. */
+async function refundPayload(accepted: PaymentRequirements, channelConfig: ReturnType<typeof channelPayload>['channelConfig'], channelId: Hex, amount: bigint, signer: PrivateKeyAccount): Promise<PaymentPayload> {
+  const { publicClient } = chainClients(chain);
+  const voucher = await signVoucher(toClientEvmSigner(signer, publicClient as never), channelId, amount.toString(), chain.network);
+  return { x402Version: 2, accepted, payload: { type: 'refund', channelConfig, voucher } };
+}
+
+const flakyOffer = async (base = t.baseUrl): Promise<PaymentRequirements> =>
+  readPaymentRequired(await fetch(`${base}/test/flaky?word=x`)).accepts.find((a) => a.scheme === 'batch-settlement')!;
+
+test('the official client: a deposit, 20 vouchers with a top-up between them, then its own cooperative refund: payTo gets exactly the 22 prices, the payer exactly the rest, by the Refunded event', { timeout: 120_000 }, async () => {
+  // Deposits of 15 calls: the 16th call finds the channel spent and tops it up.
+  const g = await startTestGateway({ devChain: chain, catalog: [flaky.tool], env: { TOOLGATE_CHANNEL_MIN_DEPOSIT_CALLS: '15' } });
+  try {
+    const channels = g.gateway.channels!;
+    const { balanceOf, publicClient } = chainClients(chain);
+    await t.gateway.channels!.collector.collect(); // what earlier tests left claimed, so that payTo measures this test only
+    await channels.collector.collect();
+    const payer = await fundedPayer(chain, '1');
+    const { pay, scheme, sent } = channelPayer(chain, payer);
+    const payerStart = await balanceOf(payer.address);
+    const payToStart = await balanceOf(chain.payTo);
+
+    for (let call = 1; call <= 22; call++) {
+      const response = await pay(`${g.baseUrl}/test/flaky?word=w${call}`);
+      assert.equal(response.status, 200, `call ${call}`);
+      assert.equal(settlementOf(response).success, true);
+    }
+    assert.deepEqual(
+      sent.map((s, i) => (channelPayload(s.payload).type === 'deposit' ? i + 1 : 0)).filter(Boolean),
+      [1, 16],
+      'the first deposit, and a top-up at the 16th call: 20 vouchers in all, no corrective round trip',
+    );
+    assert.equal(sent.length, 22);
+    const channelId = channelPayload(sent[0]!.payload).voucher.channelId;
+    const deposited = PRICE * 30n;
+    const charged = PRICE * 22n;
+    assert.equal(await balanceOf(payer.address), payerStart - deposited);
+
+    const runs = flaky.runs.count;
+    const refund = await scheme.refund(`${g.baseUrl}/test/flaky?word=refund`);
+    assert.equal(refund.success, true);
+    assert.equal(refund.amount, (deposited - charged).toString(), 'PAYMENT-RESPONSE: what came back');
+    assert.equal(flaky.runs.count, runs, 'the tool did not run for the refund');
+    const receipt = await publicClient.getTransactionReceipt({ hash: refund.transaction as Hex });
+    assert.equal(receipt.status, 'success');
+    assert.deepEqual(settlementEvents(receipt, 'Refunded').map((e) => [e.channelId, e.amount]), [[channelId, deposited - charged]]);
+    assert.deepEqual(settlementEvents(receipt, 'Claimed').map((e) => e.claimAmount), [charged], 'the unclaimed vouchers were claimed in the same transaction');
+    assert.equal(await balanceOf(payer.address), payerStart - charged, 'the payer got exactly the unspent part back');
+    assert.equal(await channels.storage.get(channelId), undefined, 'the gateway forgot the refunded channel');
+
+    const report = await channels.collector.collect();
+    assert.deepEqual(report.failures, []);
+    assert.equal(report.settled, charged, 'the next collection settles what the refund claimed');
+    assert.equal(await balanceOf(chain.payTo), payToStart + charged, 'payTo got exactly the 22 prices');
+
+    const metrics = await (await fetch(`${g.baseUrl}/metrics`)).text();
+    assert.equal(sample(metrics, 'toolgate_channel_refunds_total', { trigger: 'payer', outcome: 'refunded' }), 1);
+    assert.equal(sample(metrics, 'toolgate_channel_refunded_usdc_total', { trigger: 'payer' }), Number(deposited - charged) / 1e6);
+    assert.equal(sample(metrics, 'toolgate_calls_total', { tool: 'test_flaky', outcome: 'refunded' }), 1);
+    assert.ok((sample(metrics, 'toolgate_channel_refund_gas_total') ?? 0) > 50_000);
+
+    // Asked again (a voucher for what was charged, the payer's own signature): nothing left, refused before any transaction.
+    const settler = await publicClient.getTransactionCount({ address: channelSettler });
+    const again = await refundPayload(await flakyOffer(g.baseUrl), channelPayload(sent[0]!.payload).channelConfig, channelId, charged, payer);
+    const refused = await fetch(`${g.baseUrl}/test/flaky?word=x`, { headers: { 'payment-signature': encodePaymentSignatureHeader(again) } });
+    assert.equal(refused.status, 402);
+    assert.match(readPaymentRequired(refused).error ?? '', /^invalid_batch_settlement_evm_refund_no_balance: /);
+    assert.equal(await publicClient.getTransactionCount({ address: channelSettler }), settler, 'no transaction');
+  } finally {
+    await g.close();
+  }
+});
+
+test('refund requests for the wrong amount, signed by someone else, for an unknown channel, or while a call is in flight: refused, no transaction, nothing charged; then one through MCP is served', { timeout: 120_000 }, async () => {
+  const channels = t.gateway.channels!;
+  const { balanceOf, publicClient } = chainClients(chain);
+  const payer = await fundedPayer(chain, '1');
+  const { pay, sent } = channelPayer(chain, payer);
+  assert.equal((await pay(`${t.baseUrl}/test/flaky?word=a`)).status, 200);
+  assert.equal((await pay(`${t.baseUrl}/test/flaky?word=b`)).status, 200);
+  const { channelConfig, voucher } = channelPayload(sent[0]!.payload);
+  const channelId = voucher.channelId;
+  const charged = PRICE * 2n;
+  const accepted = await flakyOffer();
+  const payerBalance = await balanceOf(payer.address);
+  const settler = await publicClient.getTransactionCount({ address: channelSettler });
+  const runs = flaky.runs.count;
+  const send = async (payload: PaymentPayload) => {
+    const response = await fetch(`${t.baseUrl}/test/flaky?word=x`, { headers: { 'payment-signature': encodePaymentSignatureHeader(payload) } });
+    return { status: response.status, required: readPaymentRequired(response), settlement: response.headers.get('payment-response') };
+  };
+
+  const wrongAmount = await send(await refundPayload(accepted, channelConfig, channelId, charged - PRICE, payer));
+  assert.equal(wrongAmount.status, 402);
+  assert.match(wrongAmount.required.error ?? '', /^invalid_batch_settlement_evm_cumulative_amount_mismatch: /);
+  const state = wrongAmount.required.accepts.find((a) => a.scheme === 'batch-settlement')?.extra.channelState as { chargedCumulativeAmount?: string } | undefined;
+  assert.equal(state?.chargedCumulativeAmount, charged.toString(), 'the corrective 402 says what to sign');
+
+  const forged = await send(await refundPayload(accepted, channelConfig, channelId, charged, privateKeyToAccount(generatePrivateKey())));
+  assert.equal(forged.status, 402);
+  assert.match(forged.required.error ?? '', /^invalid_batch_settlement_evm_voucher_signature: /);
+
+  // A channel of this payer with another salt: never deposited into.
+  const { computeChannelId } = await import('@x402/evm/batch-settlement/client');
+  const unknownConfig = { ...channelConfig, salt: `0x${'0'.repeat(63)}7` as Hex };
+  const unknownId = computeChannelId(unknownConfig, chain.network) as Hex;
+  const unknown = await send(await refundPayload(accepted, unknownConfig, unknownId, 0n, payer));
+  assert.equal(unknown.status, 402);
+  assert.match(unknown.required.error ?? '', /^invalid_batch_settlement_evm_channel_not_found: /);
+
+  // A call holds the channel: the refund is the scheme's busy answer.
+  let release!: () => void;
+  hold = new Promise<void>((resolve) => (release = resolve));
+  const held = pay(`${t.baseUrl}/test/side-effect`, { method: 'POST' });
+  await until(async () => holding, 'the held call');
+  const busy = await send(await refundPayload(accepted, channelConfig, channelId, charged, payer));
+  release();
+  hold = undefined;
+  assert.equal((await held).status, 200);
+  assert.equal(busy.status, 402);
+  assert.match(busy.required.error ?? '', /^invalid_batch_settlement_evm_channel_busy: /);
+  const chargedNow = charged + PRICE;
+
+  for (const refusal of [wrongAmount, forged, unknown, busy]) assert.equal(refusal.settlement, null, 'no settlement');
+  assert.equal(await publicClient.getTransactionCount({ address: channelSettler }), settler, 'no transaction was sent');
+  assert.equal(await balanceOf(payer.address), payerBalance, 'nothing moved');
+  assert.equal((await channels.storage.get(channelId))?.chargedCumulativeAmount, chargedNow.toString(), 'nothing charged by the refusals (the held call was)');
+  assert.equal(await channels.storage.get(unknownId), undefined, 'no record for the unknown channel');
+  assert.equal(flaky.runs.count, runs, 'the tool never ran');
+
+  // The same request, right, through MCP: answered with the settlement in _meta, the tool not run.
+  const mcp = new Client({ name: 'toolgate-test', version: '1.0.0' });
+  await mcp.connect(new StreamableHTTPClientTransport(new URL(`${t.baseUrl}/mcp`)));
+  try {
+    const answer = await mcp.callTool({ name: 'test_flaky', arguments: { word: 'x' }, _meta: { 'x402/payment': await refundPayload(accepted, channelConfig, channelId, chargedNow, payer) } });
+    assert.equal(answer.isError, undefined, JSON.stringify(answer));
+    const settlement = answer._meta?.['x402/payment-response'] as { success: boolean; transaction: Hex; amount: string };
+    assert.equal(settlement.success, true);
+    const refunded = DEPOSIT - chargedNow;
+    assert.equal(settlement.amount, refunded.toString());
+    assert.deepEqual(
+      { ...(answer.structuredContent as Record<string, unknown>), message: undefined },
+      { refunded: '0.097', refundedAtomic: refunded.toString(), channelId, transaction: settlement.transaction, message: undefined },
+    );
+    const receipt = await publicClient.getTransactionReceipt({ hash: settlement.transaction });
+    assert.equal(settlementEvents(receipt, 'Refunded')[0]?.amount, refunded);
+    assert.equal(await balanceOf(payer.address), payerBalance + refunded);
+    assert.equal(flaky.runs.count, runs);
+  } finally {
+    await mcp.close();
+  }
+});
+
+test('TOOLGATE_CHANNEL_IDLE_REFUND_S: a channel idle past it is refunded by the gateway on its own; one in use is not, until it too is idle', { timeout: 120_000 }, async () => {
+  const g = await startTestGateway({ devChain: chain, catalog: [flaky.tool], env: { TOOLGATE_CHANNEL_IDLE_REFUND_S: '2' } });
+  try {
+    const channels = g.gateway.channels!;
+    assert.ok(channels.idleRefunds, 'started');
+    const { balanceOf, publicClient } = chainClients(chain);
+    const idle = await fundedPayer(chain, '1');
+    const busy = await fundedPayer(chain, '1');
+    const idlePayer = channelPayer(chain, idle);
+    const busyPayer = channelPayer(chain, busy);
+    const idleStart = await balanceOf(idle.address);
+    const busyStart = await balanceOf(busy.address);
+    const fromBlock = await publicClient.getBlockNumber();
+    for (const word of ['a', 'b']) {
+      assert.equal((await idlePayer.pay(`${g.baseUrl}/test/flaky?word=${word}`)).status, 200);
+      assert.equal((await busyPayer.pay(`${g.baseUrl}/test/flaky?word=${word}`)).status, 200);
+    }
+    const idleId = channelPayload(idlePayer.sent[0]!.payload).voucher.channelId;
+    const busyId = channelPayload(busyPayer.sent[0]!.payload).voucher.channelId;
+    let busyCalls = 2;
+    const refundedChannels = async () => {
+      const logs = await publicClient.getLogs({ address: BATCH_SETTLEMENT_ADDRESSES.settlement, fromBlock, toBlock: 'latest' });
+      return parseEventLogs({ abi: batchSettlementAbi, logs, eventName: 'Refunded' }).map((log) => (log as unknown as { args: { channelId: Hex; amount: bigint } }).args);
+    };
+
+    // The busy payer calls every 300 ms while the idle one waits.
+    const started = Date.now();
+    await until(async () => {
+      assert.equal((await busyPayer.pay(`${g.baseUrl}/test/flaky?word=c`)).status, 200);
+      busyCalls += 1;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return (await refundedChannels()).some((r) => r.channelId === idleId);
+    }, 'the idle channel refunded', 20_000);
+    assert.ok(Date.now() - started >= 1_500, 'not before it was idle');
+    for (let i = 0; i < 5; i++) {
+      assert.equal((await busyPayer.pay(`${g.baseUrl}/test/flaky?word=d`)).status, 200);
+      busyCalls += 1;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    const refunds = await refundedChannels();
+    assert.deepEqual(refunds.map((r) => [r.channelId, r.amount]), [[idleId, DEPOSIT - PRICE * 2n]], 'the idle channel only');
+    assert.equal(await balanceOf(idle.address), idleStart - PRICE * 2n, 'the idle payer got the unspent part back');
+    assert.equal(await channels.storage.get(idleId), undefined);
+    assert.equal((await channels.storage.get(busyId))?.chargedCumulativeAmount, (PRICE * BigInt(busyCalls)).toString(), 'the busy channel is untouched');
+    assert.equal(await balanceOf(busy.address), busyStart - DEPOSIT);
+
+    // Left alone, the busy channel is idle too after 2 s, and refunded.
+    await until(async () => (await refundedChannels()).some((r) => r.channelId === busyId), 'the second channel refunded once idle', 20_000);
+    assert.equal(await balanceOf(busy.address), busyStart - PRICE * BigInt(busyCalls));
+    const metrics = await (await fetch(`${g.baseUrl}/metrics`)).text();
+    assert.equal(sample(metrics, 'toolgate_channel_refunds_total', { trigger: 'idle', outcome: 'refunded' }), 2);
+    assert.equal(sample(metrics, 'toolgate_channel_refunds_total', { trigger: 'idle', outcome: 'failed' }), undefined);
+  } finally {
+    await g.close();
   }
 });

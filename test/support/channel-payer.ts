@@ -14,7 +14,7 @@ import type { DevChain } from '../../src/chain/devchain.ts';
 import { chainClients } from './payments.ts';
 
 export interface ChannelPayload {
-  type: 'deposit' | 'voucher';
+  type: 'deposit' | 'voucher' | 'refund';
   channelConfig: { payer: Hex; payerAuthorizer: Hex; receiver: Hex; receiverAuthorizer: Hex; token: Hex; withdrawDelay: number; salt: Hex };
   voucher: { channelId: Hex; maxClaimableAmount: string; signature: Hex };
   deposit?: { amount: string };
@@ -30,7 +30,8 @@ export interface SentPayment {
 
 export function channelPayer(chain: DevChain, payer: PrivateKeyAccount) {
   const { publicClient } = chainClients(chain);
-  const client = new x402Client().register(chain.network as Network, new ClientScheme(toClientEvmSigner(payer, publicClient as never)));
+  const scheme = new ClientScheme(toClientEvmSigner(payer, publicClient as never));
+  const client = new x402Client().register(chain.network as Network, scheme);
   client.setSpendControls({ allowedAssets: [{ network: chain.network as Network, asset: chain.usdc }] });
   const sent: SentPayment[] = [];
   const recording: typeof fetch = async (input, init) => {
@@ -39,7 +40,7 @@ export function channelPayer(chain: DevChain, payer: PrivateKeyAccount) {
     if (header) sent.push({ url: request.url, header, payload: decodePaymentSignatureHeader(header) });
     return fetch(request);
   };
-  return { pay: wrapFetchWithPayment(recording, client), client, sent };
+  return { pay: wrapFetchWithPayment(recording, client), client, scheme, sent };
 }
 
 export function settlementOf(response: Response): SettleResponse {

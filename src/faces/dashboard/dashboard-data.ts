@@ -50,6 +50,7 @@ export interface EthPrice {
 /** Outcomes the caller is not charged for, and what each means. `payment_required` is the 402 handshake. */
 export const outcomeKinds: Readonly<Record<CallOutcomeKind, string>> = {
   paid: 'Paid: the tool ran and the payment settled',
+  refunded: 'A payment channel refunded on the payer\'s request: no tool ran, nothing charged',
   payment_required: 'Asked to pay (402): no payment, or one refused',
   invalid_payment: 'Malformed payment (400): not an x402 v2 payment; asked to pay again',
   invalid_input: 'Bad input (400), refused before any payment',

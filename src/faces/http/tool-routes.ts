@@ -75,6 +75,7 @@ export function registerToolRoutes(app: FastifyInstance, options: ToolRoutesOpti
 function sendOutcome(reply: FastifyReply, route: HttpRoute, outcome: GateOutcome, query: string): FastifyReply {
   switch (outcome.kind) {
     case 'paid':
+    case 'refunded':
       return reply
         .code(200)
         .header(PAYMENT_RESPONSE, encodePaymentResponseHeader(outcome.settlement))

@@ -30,7 +30,8 @@ function paymentError(paymentRequired: PaymentRequired, meta: Record<string, unk
 
 export function mcpResult(outcome: GateOutcome): CallToolResult {
   switch (outcome.kind) {
-    case 'paid': {
+    case 'paid':
+    case 'refunded': {
       const structured = asStructured(outcome.result);
       return {
         content: [{ type: 'text', text: JSON.stringify(outcome.result) }],

@@ -8,6 +8,7 @@
 //                   recorded in channel storage
 //   release      -> clearPendingRequest: the reservation is dropped, nothing is charged, and the
 //                   payer's next voucher is for the same cumulative amount
+// A `refund` payload is answered in admit, without the tool: payer-refund.ts.
 import type { x402ResourceServer } from '@x402/core/server';
 import type { PaymentPayload, PaymentRequirements, SettleResponse } from '@x402/core/types';
 import type { BatchSettlementEvmScheme as ServerScheme } from '@x402/evm/batch-settlement/server';
@@ -18,6 +19,9 @@ import { usdcToAtomic } from '../../price.ts';
 import type { PaymentTerms } from '../../requirements.ts';
 import type { Admission, HeldCharge, PaymentAttempt, PaymentScheme } from '../payment-scheme.ts';
 import { checkBatchSettlementPayload } from './batch-settlement-payload.ts';
+import type { ReceiptReader } from './channel-collector.ts';
+import { servePayerRefund } from './payer-refund.ts';
+import type { RefundEvent } from './payer-refund.ts';
 
 export const BATCH_SETTLEMENT = 'batch-settlement';
 
@@ -30,6 +34,9 @@ export interface BatchSettlementSchemeOptions {
   minDepositCalls: number;
   /** The prices the catalogue sells at: their requirements are built once, here. */
   prices: readonly string[];
+  /** Where a refund's receipt is read for its `Refunded` event. */
+  receipts: ReceiptReader;
+  receiptTimeoutMs: number;
   log: Logger;
 }
 
@@ -37,6 +44,9 @@ export const CHANNEL_WITHDRAWING = 'channel_withdrawing';
 
 export class BatchSettlementScheme implements PaymentScheme {
   readonly name = BATCH_SETTLEMENT;
+  /** Told of every payer-requested refund proven by its event (the metrics). */
+  onRefund: ((event: RefundEvent) => void) | undefined;
+  onRefundFailed: (() => void) | undefined;
 
   private constructor(
     private readonly options: BatchSettlementSchemeOptions,
@@ -69,8 +79,12 @@ export class BatchSettlementScheme implements PaymentScheme {
     const shape = checkBatchSettlementPayload(payload.payload);
     if (!shape.ok) return answered(attempt.malformed(shape.message));
     if (shape.type === 'refund') {
-      // The SDK answers a refund request without running the handler; our gate has no such path.
-      return answered(attempt.ask('batch_settlement_refund_not_served: this gateway does not take refund requests through a paid tool; it refunds idle channels itself, and the payer can always withdraw on chain after the withdraw delay'));
+      const { resourceServer, receipts, receiptTimeoutMs } = this.options;
+      return answered(await servePayerRefund(attempt, shape.channelId, {
+        resourceServer, receipts, receiptTimeoutMs, onRefund: this.onRefund, onRefundFailed: this.onRefundFailed,
+        corrective: (a, reason, message) => this.corrective(a, reason, message),
+        settle: (log, p, r) => this.settle(log, p, r),
+      }));
     }
 
     const { resourceServer } = this.options;

@@ -22,6 +22,7 @@ import type { SettlerKeyLock } from '../../settlement/settler-key-lock.ts';
 import type { PaymentTerms } from '../../requirements.ts';
 import { BatchSettlementScheme } from './batch-settlement-scheme.ts';
 import { ChannelCollector } from './channel-collector.ts';
+import { IdleRefunds } from './idle-refunds.ts';
 import { WithdrawalWatcher } from './withdrawal-watcher.ts';
 import { channelFacilitatorSigner, inProcessChannelFacilitator, supportsChannels } from './channel-facilitator.ts';
 
@@ -33,6 +34,8 @@ export interface Channels {
   storage: ChannelStorage;
   /** Claims a withdrawing payer's channel at once; started and stopped with the collector. */
   withdrawals: WithdrawalWatcher;
+  /** Refunds channels idle for TOOLGATE_CHANNEL_IDLE_REFUND_S; absent when it is 0 (never). */
+  idleRefunds: IdleRefunds | undefined;
 }
 
 export interface ChannelSetup {
@@ -94,11 +97,12 @@ export async function openChannels(setup: ChannelSetup): Promise<Channels | unde
   });
   const resourceServer = new x402ResourceServer(facilitator).register(network.caip2, serverScheme);
   await resourceServer.initialize();
+  const receipts = createPublicClient({ chain: viemChain(network, rpcUrl), transport: http(rpcUrl), pollingInterval: config.pollingIntervalMs });
   const scheme = await BatchSettlementScheme.create({
-    resourceServer, serverScheme, terms, minDepositCalls: config.channels.minDepositCalls, prices: setup.prices, log,
+    resourceServer, serverScheme, terms, minDepositCalls: config.channels.minDepositCalls, prices: setup.prices,
+    receipts, receiptTimeoutMs: config.receiptTimeoutMs, log,
   });
   const manager = serverScheme.createChannelManager(facilitator, network.caip2, network.usdc.address);
-  const receipts = createPublicClient({ chain: viemChain(network, rpcUrl), transport: http(rpcUrl), pollingInterval: config.pollingIntervalMs });
   const collector = new ChannelCollector({
     manager, receipts, intervalMs: config.channels.claimIntervalMs, receiptTimeoutMs: config.receiptTimeoutMs, lock: setup.claimLock, log,
     owed: async () => {
@@ -109,5 +113,10 @@ export async function openChannels(setup: ChannelSetup): Promise<Channels | unde
     },
   });
   const withdrawals = new WithdrawalWatcher({ chain: receipts, storage, claims: setup.claims, collector, pollMs: config.channels.withdrawPollMs, log });
-  return { scheme, collector, manager, storage, withdrawals };
+  const idleRefunds = config.channels.idleRefundSeconds > 0
+    ? new IdleRefunds({
+      manager, storage, receipts, receiptTimeoutMs: config.receiptTimeoutMs, idleSeconds: config.channels.idleRefundSeconds, lock: setup.claimLock, log,
+    })
+    : undefined;
+  return { scheme, collector, manager, storage, withdrawals, idleRefunds };
 }
