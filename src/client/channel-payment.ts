@@ -248,9 +248,20 @@ export class ChannelPayer {
     };
   }
 
-  /** After a refund the client's record goes (full refund), as the SDK's onPaymentResponse does for refund payloads. */
+  /**
+   * After a refund, the SDK's onPaymentResponse for refund payloads drops the client's record (full
+   * refund). The channel stays on chain, holding exactly the charged total, which the refund claimed:
+   * without a chain reader to rebuild the record, the next call would start again from 0 and be
+   * refused (`…_cumulative_below_claimed`). So what stays is written back: the next call tops it up.
+   */
   async refundSettled(payload: PaymentPayload, requirements: PaymentRequirements, settlement: SettleResponse, account: LocalAccount): Promise<void> {
+    const channelId = (payload.payload as { voucher: { channelId: string } }).voucher.channelId.toLowerCase();
+    const before = await this.storage.get(channelId);
     await this.hooks(account, requirements.network).handlePaymentResponse({ paymentPayload: payload, requirements, settleResponse: settlement });
+    if (before && !(await this.storage.get(channelId))) {
+      const charged = before.chargedCumulativeAmount ?? '0';
+      await this.storage.set(channelId, { ...before, balance: charged, totalClaimed: charged });
+    }
   }
 
   /** Forget the client's record of a channel (its money came back by another way: the gateway's own refund, a withdrawal). */

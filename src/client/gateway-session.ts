@@ -363,10 +363,12 @@ export class GatewaySession {
       const reason = isPaymentRequired(answer.structuredContent) ? answer.structuredContent.error : settlement?.errorReason ?? failureMessage(answer);
       throw new Error(`the gateway did not refund channel ${id}: ${reason ?? 'no reason given'}; its ${formatUsdc(refundable)} USDC stay in the channel and counted in the spend record (the payer can also withdraw on chain after the channel's withdraw delay)`);
     }
+    // The gateway says what came back (toolgate's: the amount of the Refunded event); else what this machine expected.
+    const refunded = /^\d+$/.test(settlement.amount ?? '') ? BigInt(settlement.amount!) : refundable;
     await channels.refundSettled(payload, offer, settlement, payer);
-    await this.options.limits.refunded(id, refundable);
-    await channels.options.book.refunded(id, refundable, settlement.transaction, true);
-    return { channelId: id, refunded: refundable, transaction: settlement.transaction };
+    await this.options.limits.refunded(id, refunded);
+    await channels.options.book.refunded(id, refunded, settlement.transaction, refunded >= refundable);
+    return { channelId: id, refunded, transaction: settlement.transaction };
   }
 
   /** The gateway's own tools/list (titles, descriptions with prices, input schemas, annotations). */

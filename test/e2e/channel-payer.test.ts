@@ -19,6 +19,7 @@ import { SpendRecord } from '../../src/client/spend-record.ts';
 import { runToolgate, toolgateBin } from '../support/cli-process.ts';
 import type { TestGateway } from '../support/gateway-harness.ts';
 import { startTestGateway } from '../support/gateway-harness.ts';
+import { settlementEvents } from '../support/channel-payer.ts';
 import { chainClients, fundedPayerKey } from '../support/payments.ts';
 import { countingEchoTool, sideEffectTool } from '../support/test-tools.ts';
 
@@ -250,31 +251,52 @@ test('the library: 10 parallel calls on one payer are all paid from one channel,
   assert.equal(await balanceOf(t.devChain.payTo), payToStart + PRICE * 10n);
 });
 
-test('toolgate wallet refund: the gateway does not serve cooperative refunds yet; the refusal is said, the channel and the budget are unchanged', { timeout: 120_000 }, async () => {
+test('toolgate wallet refund: the gateway refunds the unspent part; the payer has it back on chain, the budget gets it back, the book closes the channel', { timeout: 120_000 }, async () => {
   const key = await fundedPayerKey(t.devChain, '1');
+  const payer = privateKeyToAccount(key);
   const home = freshHome();
   const env = { TOOLGATE_PAYER_KEY: key, TOOLGATE_HOME: home };
+  const { balanceOf, publicClient } = chainClients(t.devChain);
+  const payerStart = await balanceOf(payer.address);
   const paid = await runToolgate(['call', 'test_echo', 'word=r', '--url', t.baseUrl, '--json'], env);
   assert.equal(paid.code, 0, paid.stderr);
   const channelId = printed(paid.stdout).receipt.channel!.id;
-  const before = await new SpendRecord(join(home, 'spend.json')).entries();
+  assert.equal(await balanceOf(payer.address), payerStart - DEPOSIT);
+  const answeredRefunded = () => t.gateway.metrics.recent().filter((e) => e.kind === 'refunded').length;
+  const refundedBefore = answeredRefunded();
 
   const wrong = await runToolgate(['wallet', 'refund', '--channel', `0x${'ab'.repeat(32)}`, '--url', t.baseUrl], env);
   assert.equal(wrong.code, 1);
   assert.match(wrong.stderr, new RegExp(`is not the channel of ${privateKeyToAccount(key).address} with this gateway \\(that is ${channelId}\\)`));
 
-  const refund = await runToolgate(['wallet', 'refund', '--channel', channelId, '--url', t.baseUrl], env);
-  assert.equal(refund.code, 1, refund.stdout);
-  assert.match(refund.stderr, /the gateway did not refund channel .*: batch_settlement_refund_not_served: .*; its 0\.099 USDC stay in the channel and counted in the spend record/);
-  assert.deepEqual(await new SpendRecord(join(home, 'spend.json')).entries(), before);
-  const listed = JSON.parse((await runToolgate(['wallet', 'channels', '--json'], env)).stdout) as Record<string, string>[];
-  assert.equal(listed[0]?.state, 'open');
-  assert.equal(listed[0]?.refundable, '0.099');
+  const refund = await runToolgate(['wallet', 'refund', '--channel', channelId, '--url', t.baseUrl, '--json'], env);
+  assert.equal(refund.code, 0, refund.stderr);
+  const said = JSON.parse(refund.stdout) as { channel: string; refunded: string; transaction: Hex };
+  assert.equal(said.channel, channelId);
+  assert.equal(said.refunded, '0.099');
+  const receipt = await publicClient.getTransactionReceipt({ hash: said.transaction });
+  assert.deepEqual(settlementEvents(receipt, 'Refunded').map((e) => [String(e.channelId).toLowerCase(), e.amount]), [[channelId.toLowerCase(), DEPOSIT - PRICE]]);
+  assert.equal(await balanceOf(payer.address), payerStart - PRICE, 'the payer has the unspent part back: the call is all it paid');
+  assert.equal(answeredRefunded(), refundedBefore + 1, 'the gateway answered the carrier call with the refund, not with the tool');
 
-  // The channel still pays after the refused refund.
+  // The budget: the deposit entry shrinks to what was spent.
+  const record = await new SpendRecord(join(home, 'spend.json')).entries();
+  assert.deepEqual(record.map((e) => [e.amount, e.channel?.kind, e.channel?.refunded]), [[PRICE.toString(), 'deposit', (DEPOSIT - PRICE).toString()]]);
+  const listed = JSON.parse((await runToolgate(['wallet', 'channels', '--json'], env)).stdout) as Record<string, string>[];
+  assert.equal(listed[0]?.state, 'closed');
+  assert.equal(listed[0]?.refunded, '0.099');
+  assert.equal(listed[0]?.refundable, '0');
+
+  // Nothing left: asked again, the command says so and sends nothing.
+  const again = await runToolgate(['wallet', 'refund', '--url', t.baseUrl], env);
+  assert.equal(again.code, 1);
+  assert.match(again.stderr, /nothing to refund on channel/);
+
+  // The next call deposits into the same channel again and is paid.
   const next = await runToolgate(['call', 'test_echo', 'word=s', '--url', t.baseUrl, '--json'], env);
   assert.equal(next.code, 0, next.stderr);
-  assert.equal(printed(next.stdout).receipt.channel?.charged, '0.002');
+  assert.equal(printed(next.stdout).receipt.channel?.deposit, '0.1');
+  assert.equal(await balanceOf(payer.address), payerStart - PRICE - DEPOSIT);
 });
 
 test('the bridge (toolgate mcp, spawned by the MCP SDK client): 5 parallel calls are all paid from one channel, none shown as failed; receipts in _meta', { timeout: 120_000 }, async () => {
