@@ -7,7 +7,7 @@
 import { x402Client } from '@x402/core/client';
 import type { Network, PaymentPayload, PaymentRequired, PaymentRequirements, SettleResponse } from '@x402/core/types';
 import { toClientEvmSigner, type ClientEvmSigner } from '@x402/evm';
-import { BatchSettlementEvmScheme, computeChannelId, signVoucher, type BatchSettlementClientContext, type BatchSettlementDepositStrategyContext } from '@x402/evm/batch-settlement/client';
+import { BatchSettlementEvmScheme, computeChannelId, readChannelBalanceAndTotalClaimed, signVoucher, type BatchSettlementClientContext, type BatchSettlementDepositStrategyContext } from '@x402/evm/batch-settlement/client';
 import { FileClientChannelStorage } from '@x402/evm/batch-settlement/client/file-storage';
 import type { LocalAccount } from 'viem';
 import type { ChannelBook, ChannelConfigRecord } from './channel-book.ts';
@@ -28,6 +28,8 @@ export const reasonCode = (paymentRequired: PaymentRequired): string => (payment
 
 export const isChannelBusy = (paymentRequired: PaymentRequired): boolean => reasonCode(paymentRequired) === CHANNEL_BUSY;
 export const isCorrective = (paymentRequired: PaymentRequired): boolean => CORRECTIVE.includes(reasonCode(paymentRequired));
+/** A voucher beyond what the channel holds on chain. */
+export const isBeyondBalance = (paymentRequired: PaymentRequired): boolean => reasonCode(paymentRequired) === 'invalid_batch_settlement_evm_cumulative_exceeds_balance';
 
 /** The gateway's channel offer on the network and asset its documents advertise for the tool. */
 export function channelOffer(paymentRequired: PaymentRequired, tool: GatewayTool): PaymentRequirements | undefined {
@@ -262,6 +264,32 @@ export class ChannelPayer {
       const charged = before.chargedCumulativeAmount ?? '0';
       await this.storage.set(channelId, { ...before, balance: charged, totalClaimed: charged });
     }
+  }
+
+  /**
+   * A voucher refused as beyond the channel's balance although the client's record covers it: the
+   * balance shrank behind this client's back, as when the gateway refunds a channel left idle (the
+   * refund leaves exactly the charged total in it, claimed). The record takes the chain's balance
+   * (without a chain reader: the charged total), so that the next payment tops the channel up.
+   * Gives what left the channel (back to the payer), when a new payment may be signed.
+   */
+  async balanceShrank(signed: ChannelSigned, account: LocalAccount): Promise<bigint | undefined> {
+    if (signed.deposit) return undefined;
+    const record = await this.storage.get(signed.channelId);
+    if (!record) return undefined;
+    const charged = BigInt(record.chargedCumulativeAmount ?? '0');
+    const needed = charged + BigInt(signed.requirements.amount);
+    const believed = BigInt(record.balance ?? '0');
+    if (believed < needed) return undefined;
+    let onChain = { balance: charged, totalClaimed: BigInt(record.totalClaimed ?? '0') };
+    const reader = await this.options.reader?.(signed.requirements.network).catch(() => undefined);
+    if (reader) {
+      const [balance, totalClaimed] = await readChannelBalanceAndTotalClaimed(toClientEvmSigner(account, reader), signed.channelId as `0x${string}`);
+      onChain = { balance, totalClaimed };
+    }
+    if (onChain.balance >= needed) return undefined;
+    await this.storage.set(signed.channelId, { ...record, balance: onChain.balance.toString(), totalClaimed: onChain.totalClaimed.toString() });
+    return believed - onChain.balance;
   }
 
   /** Forget the client's record of a channel (its money came back by another way: the gateway's own refund, a withdrawal). */

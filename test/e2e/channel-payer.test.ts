@@ -299,6 +299,36 @@ test('toolgate wallet refund: the gateway refunds the unspent part; the payer ha
   assert.equal(await balanceOf(payer.address), payerStart - PRICE - DEPOSIT);
 });
 
+test('a channel the gateway refunded on its own (as it does idle ones): the next call notices, the budget gets the refund back, the call tops the channel up and is paid', { timeout: 120_000 }, async () => {
+  const key = await fundedPayerKey(t.devChain, '1');
+  const payer = privateKeyToAccount(key);
+  const home = freshHome();
+  const env = { TOOLGATE_PAYER_KEY: key, TOOLGATE_HOME: home };
+  const { balanceOf } = chainClients(t.devChain);
+  const payerStart = await balanceOf(payer.address);
+  for (const word of ['i1', 'i2']) assert.equal((await runToolgate(['call', 'test_echo', `word=${word}`, '--url', t.baseUrl], env)).code, 0);
+  const channelId = (await new SpendRecord(join(home, 'spend.json')).entries())[0]!.channel!.id;
+
+  // What the idle refunder does (its own test is in payment-channels.test.ts): the SDK manager's refund.
+  const [refunded] = await t.gateway.channels!.manager.refund([channelId]);
+  assert.ok(refunded, 'refunded');
+  assert.equal(await balanceOf(payer.address), payerStart - PRICE * 2n);
+
+  const next = await runToolgate(['call', 'test_echo', 'word=i3', '--url', t.baseUrl, '--json'], env);
+  assert.equal(next.code, 0, next.stderr);
+  const { receipt } = printed(next.stdout);
+  assert.equal(receipt.channel?.id, channelId, 'the same channel');
+  assert.equal(receipt.channel?.deposit, '0.1', 'topped up');
+  assert.equal(receipt.channel?.charged, '0.003', 'the cumulative total goes on');
+  assert.equal(await balanceOf(payer.address), payerStart - PRICE * 2n - DEPOSIT);
+  const record = await new SpendRecord(join(home, 'spend.json')).entries();
+  assert.deepEqual(
+    record.filter((e) => e.channel?.kind === 'deposit').map((e) => [e.amount, e.channel?.refunded]),
+    [[(PRICE * 2n).toString(), (DEPOSIT - PRICE * 2n).toString()], [DEPOSIT.toString(), undefined]],
+    'the first deposit counts only what was spent of it; the top-up counts in full',
+  );
+});
+
 test('the bridge (toolgate mcp, spawned by the MCP SDK client): 5 parallel calls are all paid from one channel, none shown as failed; receipts in _meta', { timeout: 120_000 }, async () => {
   const key = await fundedPayerKey(t.devChain, '1');
   const transport = new StdioClientTransport({
