@@ -42,7 +42,7 @@ const TEXT_CAP = 2.5;
 /** Documents this short or shorter (text tokens) get SHORT_BOOST times the detail's share; LONG_TEXT and longer get the share itself. */
 const SHORT_TEXT = 1500;
 const LONG_TEXT = 6000;
-const SHORT_BOOST = 1.5;
+const SHORT_BOOST = 1.3;
 
 /** The detail's share of the text, larger for short documents. */
 export function shareFor(rule: BudgetRule, textTokens: number): number {

@@ -87,9 +87,30 @@ function fromSettings(code: string, order: number, defaults: boolean): Definitio
 /** A typed parameter, as API pages list them: "maxKeys <number> Specifies the maximum number of keys to parse. Default: 1000." */
 const TYPED_PARAMETER = /^([A-Za-z_$][\w$.]{0,40}) <[\w|[\].<> ]{1,60}>\s+(\S.{8,})$/;
 
+/**
+ * A definition line as Texinfo, Doxygen and Sphinx write them: a category, then the declaration
+ * ("Function: void *ffi_closure_alloc (size_t size, void **code) — Allocate a chunk…",
+ * "Macro: FFI_CLOSURES — …"). The term is the declared name with its arguments.
+ */
+const DECLARATION = /^(?:Function|Library Function|Macro|Variable|User Option|Special Form|Command|Constant|Data Type|Type|Typedef|Struct|Method|Instance Variable|Class|Option)\s*:\s+(.{1,200}?)\s+—\s+(.+)$/i;
+
+function fromDeclaration(text: string): { term: string; meaning: string } | undefined {
+  const match = DECLARATION.exec(text);
+  if (!match) return undefined;
+  const declaration = squash(match[1]!);
+  // The name is the identifier before the argument list, else the declaration's last identifier.
+  const call = /([A-Za-z_$][\w$.:]*)\s*\(([^()]*(?:\([^()]*\)[^()]*)*)\)\s*$/.exec(declaration);
+  const name = call?.[1] ?? /([A-Za-z_$][\w$.:]*)\W*$/.exec(declaration)?.[1];
+  if (!name) return undefined;
+  const withArguments = call ? `${name}(${squash(call[2]!)})` : name;
+  return { term: withArguments.length <= MAX_TERM_CHARACTERS ? withArguments : `${name}()`, meaning: firstSentence(match[2]!) };
+}
+
 function fromItem(text: string): { term: string; meaning: string } | undefined {
   const typed = TYPED_PARAMETER.exec(text);
   if (typed) return { term: typed[1]!, meaning: firstSentence(typed[2]!) };
+  const declared = fromDeclaration(text);
+  if (declared) return declared;
   const match = /^(.{1,60}?)(?:\s+—\s+|:\s+|\s+-\s+|\s+–\s+)(.+)$/.exec(text);
   if (!match) return undefined;
   const term = match[1]!.trim();

@@ -164,7 +164,9 @@ export function readText(content: string): ReadDocument {
       continue;
     }
     // A numbered clause may wrap at its own margin ("2. Waiver. To the greatest extent…\nof, applicable law").
-    if (item && (indent > item.indent || (item.number !== undefined && indent >= item.indent))) {
+    // Or wrap back to the left margin mid-sentence ("  1. You may copy and distribute verbatim copies of the Program's source\ncode as you receive it").
+    const midSentence = item !== undefined && bullet === null && !optionTerm && (!/[.!?:]["')]?$/.test(item.lines.at(-1)!) || /^\s*[\p{Ll}\d(]/u.test(line)) && /\p{Ll}/u.test(line);
+    if (item && (indent > item.indent || (item.number !== undefined && indent >= item.indent) || midSentence)) {
       item.lines.push(line.trim());
       continue;
     }
