@@ -10,6 +10,7 @@ import { readDebianChangelog } from './distill/read-debian-changelog.ts';
 import { readHtml } from './distill/read-html.ts';
 import { readMarkdown } from './distill/read-markdown.ts';
 import { readText } from './distill/read-text.ts';
+import { readTroff } from './distill/read-troff.ts';
 import { releasesOf } from './distill/releases.ts';
 
 
@@ -143,7 +144,7 @@ describe('plain text', () => {
   });
 
   test('a licence that quotes its notice in three blocks of code is still a licence', () => {
-    const notice = '    Copyright (C) 19yy  <name of author>\n    This program is free software; you can redistribute it.';
+    const notice = '    Copyright (C) 19yy  <name of author>\n    <signature of Ty Coon>, 1 April 1989';
     const terms = Array.from({ length: 6 }, (_, i) => `  ${i + 1}. You may copy and distribute verbatim copies of the licence, provided that the copyright notice and the warranty disclaimer are kept; distribution is permitted under the terms of this license.`).join('\n\n');
     const document = readText(['GNU GENERAL PUBLIC LICENSE', 'Version 1, February 1989', '', terms, '', 'How to apply:', '', notice, '', 'Also:', '', notice, '', 'And:', '', notice, '', `${'The licence and its warranty terms apply to every copy you distribute, and the copyright holder permits this. '.repeat(12)}`].join('\n'));
     assert.equal(document.blocks.filter((block) => block.kind === 'code').length, 3);
@@ -168,3 +169,40 @@ describe('commands', () => {
   });
 });
 
+
+describe('man pages', () => {
+  test('troff from Asciidoctor or DocBook: a term on its own line, then its meaning indented (.RS/.RE), is one item; control lines are no text', () => {
+    const page = ['.TH "COLUMN" "1" "2022-08-04" "util-linux 2.38.1"', '.if n .\\{\\', '.  mso www.tmac', '.  .', '.\\}', '.SH "OPTIONS"', '.sp', '\\fB\\-o, \\-\\-output\\-separator\\fP \\fIstring\\fP', '.RS 4', 'Specify the columns delimiter for table output (default is two spaces).', '.RE', '.sp', 'A paragraph after the list.'].join('\n');
+    const document = readTroff(page);
+    assert.deepEqual(
+      document.blocks.map((block) => [block.kind, block.text]),
+      [
+        ['heading', 'OPTIONS'],
+        ['item', '-o, --output-separator string — Specify the columns delimiter for table output (default is two spaces).'],
+        ['paragraph', 'A paragraph after the list.'],
+      ],
+    );
+  });
+
+  test('a rendered page: a short option with its meaning on the same line, in the meanings\' column, is an item like the others', () => {
+    const page = ['DESCRIPTION', '       Copy SOURCE to DEST, or multiple SOURCE(s) to DIRECTORY and more.', '', '       -a, --archive', '              same as -dR --preserve=all', '', '       -b     like --backup but does not accept an argument', '', '       -l, --link', '              hard link files instead of copying', '', '       --help display this help and exit', ''].join('\n');
+    const items = readText(page).blocks.filter((block) => block.kind === 'item').map((block) => block.text);
+    assert.deepEqual(items, ['-a, --archive — same as -dR --preserve=all', '-b — like --backup but does not accept an argument', '-l, --link — hard link files instead of copying', '--help — display this help and exit']);
+  });
+
+  test('an indented paragraph of running words naming options is prose, not code', () => {
+    const page = ['DESCRIPTION', '       Copy SOURCE to DEST, or multiple SOURCE(s) to DIRECTORY and more.', '', '       When --reflink[=always] is specified, perform a lightweight copy, where', '       the data blocks are copied only when modified.', ''].join('\n');
+    const blocks = readText(page).blocks;
+    assert.ok(blocks.some((block) => block.kind === 'paragraph' && block.text.startsWith('When --reflink[=always] is specified')), JSON.stringify(blocks));
+  });
+});
+
+describe('option references', () => {
+  test('a heading naming an option with its type ("asObject (Boolean)", "level: string") defines the option', () => {
+    const document = readMarkdown(['# Browser API', '', '## Options', '', '### `asObject` (Boolean)', '', 'The asObject option will create a log object instead of passing all arguments to a console method.', '', '### transmit (Object)', '', 'The transmit object sends log events to a remote server.', '', '### Installation (optional)', '', 'Not an option at all, just a section of the page.'].join('\n'));
+    assert.deepEqual(
+      definitionsOf(document.blocks).map((definition) => definition.term),
+      ['asObject', 'transmit'],
+    );
+  });
+});

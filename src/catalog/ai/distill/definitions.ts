@@ -27,6 +27,9 @@ const TERM = new RegExp(String.raw`^(?:${OPTION}(?:,?\s+${OPTION})*|[.\w$@/:-]+(
 /** An identifier heading: "path.join([...paths])", "Class: tty.ReadStream", "Event: 'resize'", ".send(data)". */
 const IDENTIFIER_HEADING = /^(?:(?:Class|Event|Method|Property|Static method):\s*)?['"]?[.\w$]*[._$]\w[\w$.]*(?:\([^()]*(?:\([^()]*\)[^()]*)*\))?['"]?$|^\.\w+\(|^`?--?[\w-]+`?$/;
 
+/** An option heading with its type, as option references write them: "asObject (Boolean)", "transmit (Object)", "level: string". */
+const TYPED_HEADING = /^([A-Za-z_$][\w$.-]{1,40})(?:\s+\((?:Boolean|Object|String|Number|Function|Array|Integer|Promise|Map|Set|RegExp|Date|any|boolean|object|string|number|function|array|integer)(?:\s*[|,]\s*\w+)*\)|:\s*(?:boolean|object|string|number|function|array|integer)(?:\s*\|\s*\w+)*)$/;
+
 const DEFAULT_SENTENCE = /\b(?:defaults? (?:to|is)|by default|the default|default:)/i;
 const clipMeaning = (text: string) => (text.length <= MAX_MEANING_CHARACTERS ? text : `${text.slice(0, MAX_MEANING_CHARACTERS - 1).trimEnd()}…`);
 
@@ -187,12 +190,13 @@ function collect(blocks: readonly Block[]): Definition[] {
         const meaning = firstSentence(rest.find((cell) => cell.split(' ').length >= 3) ?? '');
         if (meaning) definitions.push({ term, meaning, order });
       }
-    } else if (block.kind === 'heading' && block.text.length <= 80 && (IDENTIFIER_HEADING.test(block.text) || (block.level >= 3 && /^[a-z][\w$]*$/.test(block.text)))) {
+    } else if (block.kind === 'heading' && block.text.length <= 80 && (IDENTIFIER_HEADING.test(block.text) || TYPED_HEADING.test(block.text) || (block.level >= 3 && /^[a-z][\w$]*$/.test(block.text)))) {
       const section = blocks.slice(order + 1, order + 16);
       const end = section.findIndex((b) => b.kind === 'heading');
       // API pages put a history line ("Added in: v0.7.7") and parameter lists before the prose.
       const paragraphs = (end < 0 ? section : section.slice(0, end)).filter((b) => b.kind === 'paragraph' && b.text.split(' ').length >= 4 && !HISTORY_LINE.test(b.text));
-      if (paragraphs.length > 0) definitions.push({ term: block.text.replace(/^(?:Class|Event|Method|Property|Static method):\s*/, ''), meaning: firstSentence(paragraphs.map((b) => b.text).join(' ')), order });
+      const term = TYPED_HEADING.exec(block.text)?.[1] ?? block.text.replace(/^(?:Class|Event|Method|Property|Static method):\s*/, '');
+      if (paragraphs.length > 0) definitions.push({ term, meaning: firstSentence(paragraphs.map((b) => b.text).join(' ')), order });
     }
   });
   return definitions;
