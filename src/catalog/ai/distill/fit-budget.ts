@@ -57,6 +57,9 @@ const MAX_SUMMARY_SENTENCES = 6;
 const LOOKAHEAD = 6;
 const LAST_LOOKAHEAD = 40;
 
+/** A name without its empty argument list: "ffi_prep_closure_loc()" and "ffi_prep_closure_loc" are one keyword. */
+const bareName = (term: string) => term.replace(/\(\)$/, '');
+
 /** List items often lack a full stop; one is added so the summary reads as sentences. */
 const asSentence = (text: string) => (/[.!?:…"'”)]$/.test(text) ? text : `${text}.`);
 
@@ -133,7 +136,7 @@ function fill(base: DistilledContent, kind: DocumentKind, ranked: Ranked, budget
     for (let index = 0; index < items.length && looked < lookahead; index += 1) {
       if (used.has(index)) continue;
       // A term already given as a fact is not listed again as a keyword.
-      if (name === 'keywords' && shownFacts.has(String(items[index]))) {
+      if (name === 'keywords' && shownFacts.has(bareName(String(items[index])))) {
         used.add(index);
         continue;
       }
@@ -183,7 +186,7 @@ function fill(base: DistilledContent, kind: DocumentKind, ranked: Ranked, budget
       price: found.price,
       apply: () => {
         lists[name].used.add(found.index);
-        if (part === 'facts') shownFacts.add(keywordOf(ranked.facts[found.index]!.fact));
+        if (part === 'facts') shownFacts.add(bareName(keywordOf(ranked.facts[found.index]!.fact)));
         if (part === 'keyPoints') {
           keyPoints.push(sentences[found.index]!);
           quoted.add(sentences[found.index]!.text);
@@ -227,7 +230,7 @@ function fill(base: DistilledContent, kind: DocumentKind, ranked: Ranked, budget
     releases: byWhenChanged(slots.map(({ release, changes }) => ({ ...release, changes: release.changes.slice(0, changes) }))),
     facts: chosen('facts', ranked.facts),
     entities: chosen('entities', ranked.entities),
-    keywords: chosen('keywords', ranked.keywords).filter((keyword) => !shownFacts.has(keyword)),
+    keywords: chosen('keywords', ranked.keywords).filter((keyword) => !shownFacts.has(bareName(keyword))),
     numbers: chosen('numbers', ranked.numbers),
     dates: chosen('dates', ranked.dates),
   };

@@ -73,6 +73,8 @@ export function byWhenChanged(releases: readonly Release[]): Release[] {
 export function releasesOf(blocks: readonly Block[]): Release[] {
   const releases: Release[] = [];
   let current: Release | undefined;
+  /** Paragraphs under a release's list items explain an item ("The usual way to check for this:"); they come after every item. */
+  const explaining = new Map<Release, string[]>();
   /** The heading of breaking changes inside a release ("⚠ BREAKING CHANGES"), said on each of its entries. */
   let breaking = '';
   for (const block of blocks) {
@@ -92,9 +94,17 @@ export function releasesOf(blocks: readonly Block[]): Release[] {
     }
     if (block.kind === 'item' || block.kind === 'paragraph') {
       const text = changeText(block.text);
-      if (text && /[\p{L}\p{N}]/u.test(text)) current.changes.push(breaking ? `${breaking}: ${text}` : text);
+      if (!text || !/[\p{L}\p{N}]/u.test(text)) continue;
+      const change = breaking ? `${breaking}: ${text}` : text;
+      const underItem = block.kind === 'paragraph' && current.changes.length > 0 && explaining.has(current);
+      // A line introducing the code under it says nothing without that code.
+      if (block.kind === 'paragraph' && /:$/.test(text)) continue;
+      if (underItem) explaining.get(current)!.push(change);
+      else current.changes.push(change);
+      if (block.kind === 'item' && !explaining.has(current)) explaining.set(current, []);
     }
   }
+  for (const [release, paragraphs] of explaining) release.changes.push(...paragraphs);
   if (releases.length < MIN_RELEASES) return [];
   // Version numbers repeated in examples ("1.2.3", "1.2.3") are not a history of releases.
   if (new Set(releases.map((release) => release.version)).size < releases.length * 0.8) return [];
