@@ -115,6 +115,11 @@ describe('changelogs', () => {
     assert.ok(answer.tokens.output <= 300, String(answer.tokens.output));
   });
 
+  test('a call in an entry keeps its "()" ("Add `router.listRoutes()`"); empty residue of a link ("the parser ()") goes', () => {
+    const document = readMarkdown(['2.3.0', '=====', '', '* Add `router.listRoutes()` to list the registered routes', '* Fix a crash in the parser ()', '', '2.2.0', '=====', '', '* Fix a crash.', '', '2.1.0', '=====', '', '* Docs.'].join('\n'));
+    assert.deepEqual(releasesOf(document.blocks)[0]!.changes, ['Add router.listRoutes() to list the registered routes', 'Fix a crash in the parser']);
+  });
+
   test('an entry is clipped only past 340 characters: a sentence closing a long entry survives', () => {
     const long = `The open functions returned false when opening failed (for example, when using an incorrect key, nonce, or when input was maliciously or accidentally modified after encryption, which ${'happens '.repeat(8)}often). This version instead returns null.`;
     const document = readMarkdown(['## v1.0.3', '', `- ${long}`, '', '## v1.0.2', '', '- Docs.', '', '## v1.0.1', '', '- Typings.'].join('\n'));

@@ -27,9 +27,9 @@ function headerVersion(block: Block): string | undefined {
   return HEADER_VERSION.exec(text)?.[1];
 }
 
-/** One line per entry: commit hashes and trailing link residue dropped, long entries clipped. */
+/** One line per entry: commit hashes and link residue ("see ( )") dropped, a call's "()" kept ("router.listRoutes()"), long entries clipped. */
 function changeText(text: string): string {
-  const line = squash(text.replace(/\s*\((?:[0-9a-f]{7,40})\)/g, '').replace(/\s*\(\s*\)/g, ''));
+  const line = squash(text.replace(/\s*\((?:[0-9a-f]{7,40})\)/g, '').replace(/(?<![\w$])\s*\(\s*\)/g, ''));
   return line.length <= MAX_CHANGE_CHARACTERS ? line : `${line.slice(0, MAX_CHANGE_CHARACTERS - 1).trimEnd()}…`;
 }
 
