@@ -1,6 +1,6 @@
 // Slow suite (node scripts/run-tests.mjs --slow distill-corpus). distill_document on its corpora of
-// real documents (scripts/measure-distill.ts): the fresh set (round 2, never tuned on, measured once
-// before and once after the round), the test set, whose facts were written before the distiller first
+// real documents (scripts/measure-distill.ts): fresh set 2 (round 3, unseen, measured once), the fresh
+// set of round 2 (clean then, looked at in round 3), the test set, whose facts were written before the distiller first
 // ran on it, the hold-out set added after round 1's heuristics were frozen (both looked at since), and
 // the tuning set the heuristics were developed on. The thresholds
 // are the figures reached when docs/distill-savings.md was last generated, less a small margin,
@@ -11,24 +11,29 @@ import { before, test } from 'node:test';
 import { byKind, figures, KINDS, loadCorpus, measureCorpus, measureDetails, savingsReport, type DetailFigures, type DocumentMeasure } from '../../../scripts/measure-distill.ts';
 
 /**
- * Fresh set, the clean figure: 66.0% of its facts kept when last measured (truncation at the same length
- * 69.4%: the answer does not beat it there; the issue's goal of 90% is far off), the least on any one kind
- * 55.0% (reference pages), median saving 81.3%.
+ * Fresh set 2, the clean figure: 65.8% of its facts kept when measured once (truncation at the same length
+ * 65.2%: level with it, not clearly better; the issue's goal of 90% is far off), the least on any one kind
+ * 46.7% (reference pages), median saving 80.7%. 67.1% since one bug fix made after that measurement.
  */
-const FRESH_FACTS_KEPT = 0.64;
-const FRESH_KIND_FACTS_KEPT = 0.53;
+const FRESH2_FACTS_KEPT = 0.63;
+const FRESH2_KIND_FACTS_KEPT = 0.44;
+/** Round 2's fresh set, looked at in round 3: 76.4% kept (66.0% when it was clean), the least on a kind 60.0%. */
+const FRESH_FACTS_KEPT = 0.74;
+const FRESH_KIND_FACTS_KEPT = 0.57;
 /** Test set: share of all facts kept (87.4% when last measured, partly in-sample), and the least share kept on any one kind (80.6%, reference pages). */
 const TEST_FACTS_KEPT = 0.85;
 const TEST_KIND_FACTS_KEPT = 0.78;
 /** Median saving at the default budget, on each set. */
 const MEDIAN_SAVING = 80;
 
+let fresh2: DocumentMeasure[];
 let fresh: DocumentMeasure[];
 let test_: DocumentMeasure[];
 let tuning: DocumentMeasure[];
 let holdout: DocumentMeasure[];
 let details: DetailFigures;
 before(async () => {
+  fresh2 = await measureCorpus('fresh2');
   fresh = await measureCorpus('fresh');
   test_ = await measureCorpus('test');
   holdout = await measureCorpus('holdout');
@@ -38,6 +43,25 @@ before(async () => {
 
 const share = (kept: number, total: number) => kept / total;
 
+test('fresh set 2 has at least 20 documents, at least four of each of the five kinds of the issue, 5 to 8 facts each', () => {
+  const documents = loadCorpus('fresh2');
+  assert.ok(documents.length >= 20);
+  for (const kind of ['readme', 'html', 'changelog', 'licence', 'man'] as const) assert.ok(documents.filter((document) => document.kind === kind).length >= 4, kind);
+  for (const document of documents) assert.ok(document.facts.length >= 5 && document.facts.length <= 8, document.file);
+});
+
+test(`fresh set 2 (unseen, measured once): at least ${FRESH2_FACTS_KEPT * 100}% of the facts kept overall and ${FRESH2_KIND_FACTS_KEPT * 100}% on every kind, no fewer than truncation overall, at a median saving of at least ${MEDIAN_SAVING}%`, () => {
+  const all = figures(fresh2);
+  const lost = fresh2.flatMap((m) => m.missing.map((fact) => `${m.file}: ${fact}`));
+  assert.ok(share(all.kept, all.facts) >= FRESH2_FACTS_KEPT, `kept ${all.kept}/${all.facts}; lost: ${lost.join('; ')}`);
+  for (const [kind, group] of byKind(fresh2)) {
+    const f = figures(group);
+    assert.ok(share(f.kept, f.facts) >= FRESH2_KIND_FACTS_KEPT, `${kind}: kept ${f.kept}/${f.facts}`);
+  }
+  assert.ok(all.kept >= all.truncationKept, `distilled ${all.kept}, truncated ${all.truncationKept} of ${all.facts}`);
+  assert.ok(all.medianSaved >= MEDIAN_SAVING, `median saving ${all.medianSaved}%`);
+});
+
 test('the fresh set has at least 18 documents, at least three of each kind, 5 to 8 facts each', () => {
   const documents = loadCorpus('fresh');
   assert.ok(documents.length >= 18);
@@ -45,7 +69,7 @@ test('the fresh set has at least 18 documents, at least three of each kind, 5 to
   for (const document of documents) assert.ok(document.facts.length >= 5 && document.facts.length <= 8, document.file);
 });
 
-test(`fresh set (never tuned on): at least ${FRESH_FACTS_KEPT * 100}% of the facts kept overall and ${FRESH_KIND_FACTS_KEPT * 100}% on every kind, at a median saving of at least ${MEDIAN_SAVING}%`, () => {
+test(`fresh set (round 2, looked at in round 3): at least ${FRESH_FACTS_KEPT * 100}% of the facts kept overall and ${FRESH_KIND_FACTS_KEPT * 100}% on every kind, at a median saving of at least ${MEDIAN_SAVING}%`, () => {
   const all = figures(fresh);
   const lost = fresh.flatMap((m) => m.missing.map((fact) => `${m.file}: ${fact}`));
   assert.ok(share(all.kept, all.facts) >= FRESH_FACTS_KEPT, `kept ${all.kept}/${all.facts}; lost: ${lost.join('; ')}`);
@@ -99,7 +123,7 @@ test('tuning set: at least 90% of the facts kept, median saving at least 80%, mo
 
 test('docs/distill-savings.md is the current measurement (regenerate with npm run measure:distill)', () => {
   const written = readFileSync(new URL('../../../docs/distill-savings.md', import.meta.url), 'utf8');
-  assert.equal(written, savingsReport(fresh, test_, holdout, tuning, details));
+  assert.equal(written, savingsReport(fresh2, fresh, test_, holdout, tuning, details));
 });
 
 test('more detail keeps more facts, less saves more tokens', () => {

@@ -47,13 +47,13 @@ describe('values in code blocks keep their key', () => {
 });
 
 describe('the default budget follows the document', () => {
-  test('a short text gets a larger share (30% at 1,500 tokens and below), a long one the plain 20% (6,000 and above)', () => {
-    assert.equal(outputBudget(1500), 450);
+  test('a short text gets a larger share (24% at 1,500 tokens and below), a long one the plain 20% (6,000 and above)', () => {
+    assert.equal(outputBudget(1500), 360);
     assert.equal(outputBudget(1000), 300);
     assert.equal(outputBudget(6000), 1200);
     assert.equal(outputBudget(10_000), 2000);
     const between = outputBudget(3000);
-    assert.ok(between > 0.2 * 3000 && between < 0.3 * 3000, String(between));
+    assert.ok(between > 0.2 * 3000 && between < 0.24 * 3000, String(between));
   });
 
   test('a page sent with much markup may take 10% of what was sent, at most half its text', () => {

@@ -39,10 +39,14 @@ export interface BudgetRequest {
 const INPUT_SHARE = 0.5;
 /** ...but never more than this many times the detail's share of the text (50% of the text at `normal`). */
 const TEXT_CAP = 2.5;
-/** Documents this short or shorter (text tokens) get SHORT_BOOST times the detail's share; LONG_TEXT and longer get the share itself. */
+/**
+ * Documents this short or shorter (text tokens) get SHORT_BOOST times the detail's share; LONG_TEXT and longer get the share itself.
+ * 1.2, down from 1.5 in round 2: the answer now fills its budget (fit-budget refills), so the same share holds more,
+ * and at 1.3 the median saving on the sets measured fell to 80.6%, too close to the 80% the default must keep.
+ */
 const SHORT_TEXT = 1500;
 const LONG_TEXT = 6000;
-const SHORT_BOOST = 1.5;
+const SHORT_BOOST = 1.2;
 
 /** The detail's share of the text, larger for short documents. */
 export function shareFor(rule: BudgetRule, textTokens: number): number {

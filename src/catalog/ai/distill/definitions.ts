@@ -27,6 +27,9 @@ const TERM = new RegExp(String.raw`^(?:${OPTION}(?:,?\s+${OPTION})*|[.\w$@/:-]+(
 /** An identifier heading: "path.join([...paths])", "Class: tty.ReadStream", "Event: 'resize'", ".send(data)". */
 const IDENTIFIER_HEADING = /^(?:(?:Class|Event|Method|Property|Static method):\s*)?['"]?[.\w$]*[._$]\w[\w$.]*(?:\([^()]*(?:\([^()]*\)[^()]*)*\))?['"]?$|^\.\w+\(|^`?--?[\w-]+`?$/;
 
+/** An option heading with its type, as option references write them: "asObject (Boolean)", "transmit (Object)", "level: string". */
+const TYPED_HEADING = /^([A-Za-z_$][\w$.-]{1,40})(?:\s+\((?:Boolean|Object|String|Number|Function|Array|Integer|Promise|Map|Set|RegExp|Date|any|boolean|object|string|number|function|array|integer)(?:\s*[|,]\s*\w+)*\)|:\s*(?:boolean|object|string|number|function|array|integer)(?:\s*\|\s*\w+)*)$/;
+
 const DEFAULT_SENTENCE = /\b(?:defaults? (?:to|is)|by default|the default|default:)/i;
 const clipMeaning = (text: string) => (text.length <= MAX_MEANING_CHARACTERS ? text : `${text.slice(0, MAX_MEANING_CHARACTERS - 1).trimEnd()}…`);
 
@@ -87,9 +90,30 @@ function fromSettings(code: string, order: number, defaults: boolean): Definitio
 /** A typed parameter, as API pages list them: "maxKeys <number> Specifies the maximum number of keys to parse. Default: 1000." */
 const TYPED_PARAMETER = /^([A-Za-z_$][\w$.]{0,40}) <[\w|[\].<> ]{1,60}>\s+(\S.{8,})$/;
 
+/**
+ * A definition line as Texinfo, Doxygen and Sphinx write them: a category, then the declaration
+ * ("Function: void *ffi_closure_alloc (size_t size, void **code) — Allocate a chunk…",
+ * "Macro: FFI_CLOSURES — …"). The term is the declared name with its arguments.
+ */
+const DECLARATION = /^(?:Function|Library Function|Macro|Variable|User Option|Special Form|Command|Constant|Data Type|Type|Typedef|Struct|Method|Instance Variable|Class|Option)\s*:\s+(.{1,200}?)\s+—\s+(.+)$/i;
+
+function fromDeclaration(text: string): { term: string; meaning: string } | undefined {
+  const match = DECLARATION.exec(text);
+  if (!match) return undefined;
+  const declaration = squash(match[1]!);
+  // The name is the identifier before the argument list, else the declaration's last identifier.
+  const call = /([A-Za-z_$][\w$.:]*)\s*\(([^()]*(?:\([^()]*\)[^()]*)*)\)\s*$/.exec(declaration);
+  const name = call?.[1] ?? /([A-Za-z_$][\w$.:]*)\W*$/.exec(declaration)?.[1];
+  if (!name) return undefined;
+  const withArguments = call ? `${name}(${squash(call[2]!)})` : name;
+  return { term: withArguments.length <= MAX_TERM_CHARACTERS ? withArguments : `${name}()`, meaning: firstSentence(match[2]!) };
+}
+
 function fromItem(text: string): { term: string; meaning: string } | undefined {
   const typed = TYPED_PARAMETER.exec(text);
   if (typed) return { term: typed[1]!, meaning: firstSentence(typed[2]!) };
+  const declared = fromDeclaration(text);
+  if (declared) return declared;
   const match = /^(.{1,60}?)(?:\s+—\s+|:\s+|\s+-\s+|\s+–\s+)(.+)$/.exec(text);
   if (!match) return undefined;
   const term = match[1]!.trim();
@@ -166,12 +190,13 @@ function collect(blocks: readonly Block[]): Definition[] {
         const meaning = firstSentence(rest.find((cell) => cell.split(' ').length >= 3) ?? '');
         if (meaning) definitions.push({ term, meaning, order });
       }
-    } else if (block.kind === 'heading' && block.text.length <= 80 && (IDENTIFIER_HEADING.test(block.text) || (block.level >= 3 && /^[a-z][\w$]*$/.test(block.text)))) {
+    } else if (block.kind === 'heading' && block.text.length <= 80 && (IDENTIFIER_HEADING.test(block.text) || TYPED_HEADING.test(block.text) || (block.level >= 3 && /^[a-z][\w$]*$/.test(block.text)))) {
       const section = blocks.slice(order + 1, order + 16);
       const end = section.findIndex((b) => b.kind === 'heading');
       // API pages put a history line ("Added in: v0.7.7") and parameter lists before the prose.
       const paragraphs = (end < 0 ? section : section.slice(0, end)).filter((b) => b.kind === 'paragraph' && b.text.split(' ').length >= 4 && !HISTORY_LINE.test(b.text));
-      if (paragraphs.length > 0) definitions.push({ term: block.text.replace(/^(?:Class|Event|Method|Property|Static method):\s*/, ''), meaning: firstSentence(paragraphs.map((b) => b.text).join(' ')), order });
+      const term = TYPED_HEADING.exec(block.text)?.[1] ?? block.text.replace(/^(?:Class|Event|Method|Property|Static method):\s*/, '');
+      if (paragraphs.length > 0) definitions.push({ term, meaning: firstSentence(paragraphs.map((b) => b.text).join(' ')), order });
     }
   });
   return definitions;

@@ -202,7 +202,8 @@ export async function distill(content: string, url: string | undefined, request:
     ...(url ? { url } : {}),
     format: document.format,
     kind,
-    summary: '',
+    // A changelog without a preface says what it covers; the budget counts it.
+    summary: kind === 'changelog' && !lead ? releasesSummary(releases) : '',
     keyPoints: [],
     outline: [],
     releases: [],
@@ -215,14 +216,16 @@ export async function distill(content: string, url: string | undefined, request:
   // Keywords name the terms the document defines first (options, functions, settings), best first, then its other identifiers and words.
   const definedTerms = keyFacts.filter((fact) => fact.kind === 'option' || fact.kind === 'definition').map((fact) => keywordOf(fact.fact));
   const keywords = [...new Set([...definedTerms, ...facts.keywords])];
+  // A changelog's releases already give their versions.
+  const numbers = kind === 'changelog' ? facts.numbers.filter((number) => !releases.some((release) => release.version === number.replace(/^v/i, '') || release.version === number)) : facts.numbers;
   const answer = fitBudget(
     base,
     kind,
-    { ...(lead ? { lead } : {}), sentences, opening: openingOf(candidates.filter((candidate) => squash(candidate.text).toLowerCase() !== titleLower), lead), outline: kind === 'changelog' ? outlineOf(document, title).filter((entry) => !releases.some((release) => entry.text.includes(release.version))) : outlineOf(document, title), releases: kind === 'changelog' ? releases : [], facts: keyFacts, ...facts, keywords },
+    { ...(lead ? { lead } : {}), sentences, opening: openingOf(candidates.filter((candidate) => squash(candidate.text).toLowerCase() !== titleLower), lead), outline: kind === 'changelog' ? outlineOf(document, title).filter((entry) => !releases.some((release) => entry.text.includes(release.version))) : outlineOf(document, title), releases: kind === 'changelog' ? releases : [], facts: keyFacts, ...facts, keywords, numbers },
     budget,
     countTokens,
   );
-  if (!answer.summary) answer.summary = kind === 'changelog' ? releasesSummary(releases) : fallbackSummary(document, title);
+  if (!answer.summary) answer.summary = fallbackSummary(document, title);
   const output = countTokens(JSON.stringify(answer));
   const saved = inputTokens - output;
   return {

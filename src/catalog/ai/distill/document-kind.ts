@@ -17,7 +17,10 @@ export function documentKind(document: ReadDocument, title: string, releases: re
   const opening = document.blocks.slice(0, 12).map((block) => block.text).join('\n');
   const text = document.blocks.map((block) => block.text).join('\n');
   const legal = (text.match(/\b(?:licen[cs]e[de]?|licensor|warrant(?:y|ies)|permitted|copyright|distribut(?:e|ion))\b/gi)?.length ?? 0) / Math.max(1, text.length / 1000);
-  if ((LICENCE_TITLE.test(title) || LICENCE_TITLE.test(opening)) && legal >= 2.5 && document.blocks.filter((block) => block.kind === 'code').length <= 2) return 'licence';
+  // A README that shows how to apply its licence is code-heavy; a licence quoting its own notice a few times is not.
+  const code = document.blocks.filter((block) => block.kind === 'code');
+  const codeShare = code.reduce((sum, block) => sum + block.text.length, 0) / Math.max(1, text.length);
+  if ((LICENCE_TITLE.test(title) || LICENCE_TITLE.test(opening)) && legal >= 2.5 && (code.length <= 2 || codeShare < 0.1)) return 'licence';
   if (definitions.length >= 8) return 'reference';
   return 'article';
 }

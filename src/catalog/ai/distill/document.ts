@@ -19,6 +19,8 @@ export interface Release {
   date: string;
   /** Who made the release, when the changelog says (Debian changelogs do). */
   by?: string;
+  /** The suite a Debian upload went to, when not the usual "unstable": "bookworm-security", "experimental". */
+  distribution?: string;
   /** Its entries, each one line. */
   changes: string[];
 }

@@ -6,6 +6,7 @@ import type { DistilledContent } from './distill-document.ts';
 import type { Release } from './document.ts';
 import type { DocumentKind } from './document-kind.ts';
 import { keywordOf, type KeyFact } from './key-facts.ts';
+import { byWhenChanged } from './releases.ts';
 import type { Candidate } from './rank-sentences.ts';
 
 export interface OutlineEntry {
@@ -40,7 +41,8 @@ type Plan = readonly (readonly [Part, number])[];
 
 /** Per kind: the parts in the order they are served, each with the share of the budget it may take first. */
 const PLANS: Record<DocumentKind, Plan> = {
-  changelog: [['releases', 0.72], ['facts', 0.08], ['outline', 0.03], ['entities', 0.02], ['dates', 0.02]],
+  // A changelog's entries are its content: what is left after them is spread over the other parts.
+  changelog: [['releases', 0.86], ['facts', 0.05], ['outline', 0.03], ['entities', 0.02], ['dates', 0.02]],
   manual: [['summary', 0.2], ['facts', 0.36], ['keywords', 0.1], ['keyPoints', 0.18], ['outline', 0.06], ['entities', 0.02]],
   reference: [['summary', 0.2], ['facts', 0.34], ['keywords', 0.1], ['keyPoints', 0.18], ['outline', 0.08], ['entities', 0.02]],
   licence: [['summary', 0.22], ['outline', 0.26], ['keyPoints', 0.34], ['facts', 0.08], ['entities', 0.03], ['dates', 0.02]],
@@ -55,6 +57,9 @@ const MAX_SUMMARY_SENTENCES = 6;
 const LOOKAHEAD = 6;
 const LAST_LOOKAHEAD = 40;
 
+/** A name without its empty argument list: "ffi_prep_closure_loc()" and "ffi_prep_closure_loc" are one keyword. */
+const bareName = (term: string) => term.replace(/\(\)$/, '');
+
 /** List items often lack a full stop; one is added so the summary reads as sentences. */
 const asSentence = (text: string) => (/[.!?:…"'”)]$/.test(text) ? text : `${text}.`);
 
@@ -64,7 +69,32 @@ interface ReleaseSlot {
   changes: number;
 }
 
+/** Refills tried when the first fill leaves part of the budget unused. */
+const REFILLS = 4;
+/** A fill using this share of the budget is full enough. */
+const FULL_ENOUGH = 0.97;
+
+/**
+ * Items are priced one by one, and alone they cost more than joined in the answer's JSON, so a
+ * fill to the budget leaves some of it unused: the fill is run again to a larger target, scaled by
+ * what the last one used, as long as the answer still fits (bisecting once one does not).
+ */
 export function fitBudget(base: DistilledContent, kind: DocumentKind, ranked: Ranked, budget: number, countTokens: (text: string) => number): DistilledContent {
+  const size = (answer: DistilledContent) => countTokens(JSON.stringify(answer));
+  let best = fill(base, kind, ranked, budget, countTokens);
+  let [fits, over] = [budget, Infinity];
+  for (let i = 0, used = size(best); i < REFILLS && used <= budget && used < budget * FULL_ENOUGH; i += 1) {
+    const target = over === Infinity ? Math.round((fits * budget) / Math.max(1, used)) : Math.round((fits + over) / 2);
+    if (target <= fits) break;
+    const next = fill(base, kind, ranked, target, countTokens);
+    const nextUsed = size(next);
+    if (nextUsed <= budget) [best, fits, used] = [next, target, nextUsed];
+    else over = target;
+  }
+  return trim(best, budget, countTokens);
+}
+
+function fill(base: DistilledContent, kind: DocumentKind, ranked: Ranked, budget: number, countTokens: (text: string) => number): DistilledContent {
   const cost = (item: unknown) => countTokens(JSON.stringify(item)) + 1;
   let left = Math.max(0, Math.floor(budget * JOIN_MARGIN) - countTokens(JSON.stringify(base)));
   const spentOn = new Map<Part, number>();
@@ -106,7 +136,7 @@ export function fitBudget(base: DistilledContent, kind: DocumentKind, ranked: Ra
     for (let index = 0; index < items.length && looked < lookahead; index += 1) {
       if (used.has(index)) continue;
       // A term already given as a fact is not listed again as a keyword.
-      if (name === 'keywords' && shownFacts.has(String(items[index]))) {
+      if (name === 'keywords' && shownFacts.has(bareName(String(items[index])))) {
         used.add(index);
         continue;
       }
@@ -118,10 +148,10 @@ export function fitBudget(base: DistilledContent, kind: DocumentKind, ranked: Ra
   };
   /** Next release item: a release not yet listed (with its first change), else one more change of a listed one. */
   const pickRelease = (limit: number): { price: number; apply: () => void } | undefined => {
-    // The newest releases first; each listed release shows up to (6 - 2 × its rank) changes before older ones get more.
+    // The newest releases first; each listed release shows up to (6 - its rank) changes, at least two, before older ones get more.
     for (const [i, slot] of slots.entries()) {
       const change = slot.release.changes[slot.changes];
-      if (change !== undefined && slot.changes < Math.max(1, 6 - 2 * i) && priceOf(change) <= limit) return { price: priceOf(change), apply: () => (slot.changes += 1) };
+      if (change !== undefined && slot.changes < Math.max(2, 6 - i) && priceOf(change) <= limit) return { price: priceOf(change), apply: () => (slot.changes += 1) };
     }
     const release = ranked.releases[slots.length];
     if (release) {
@@ -156,7 +186,7 @@ export function fitBudget(base: DistilledContent, kind: DocumentKind, ranked: Ra
       price: found.price,
       apply: () => {
         lists[name].used.add(found.index);
-        if (part === 'facts') shownFacts.add(keywordOf(ranked.facts[found.index]!.fact));
+        if (part === 'facts') shownFacts.add(bareName(keywordOf(ranked.facts[found.index]!.fact)));
         if (part === 'keyPoints') {
           keyPoints.push(sentences[found.index]!);
           quoted.add(sentences[found.index]!.text);
@@ -192,19 +222,24 @@ export function fitBudget(base: DistilledContent, kind: DocumentKind, ranked: Ra
   const byIndex = (items: Candidate[]) => [...items].sort((a, b) => a.index - b.index);
   const answer: DistilledContent = {
     ...base,
-    summary: [...(ranked.lead ? [ranked.lead] : []), ...byIndex(summary.filter((candidate) => candidate !== ranked.lead))].map((candidate) => asSentence(candidate.text)).join(' '),
+    summary: [...(ranked.lead ? [ranked.lead] : []), ...byIndex(summary.filter((candidate) => candidate !== ranked.lead))].map((candidate) => asSentence(candidate.text)).join(' ') || base.summary,
     keyPoints: byIndex(keyPoints).map((candidate) => candidate.text),
     outline: chosen('outline', ranked.outline)
       .sort((a, b) => a.order - b.order)
       .map((entry) => entry.text),
-    releases: slots.map(({ release, changes }) => ({ ...release, changes: release.changes.slice(0, changes) })),
+    releases: byWhenChanged(slots.map(({ release, changes }) => ({ ...release, changes: release.changes.slice(0, changes) }))),
     facts: chosen('facts', ranked.facts),
     entities: chosen('entities', ranked.entities),
-    keywords: chosen('keywords', ranked.keywords).filter((keyword) => !shownFacts.has(keyword)),
+    keywords: chosen('keywords', ranked.keywords).filter((keyword) => !shownFacts.has(bareName(keyword))),
     numbers: chosen('numbers', ranked.numbers),
     dates: chosen('dates', ranked.dates),
   };
-  // If the estimate still overshot, drop the last item of the costliest list.
+  return answer;
+}
+
+/** If the estimate still overshot, drops the last item of the costliest list. */
+function trim(answer: DistilledContent, budget: number, countTokens: (text: string) => number): DistilledContent {
+  const cost = (item: unknown) => countTokens(JSON.stringify(item)) + 1;
   const trimmed = ['keyPoints', 'facts', 'outline', 'entities', 'keywords', 'numbers', 'dates', 'releases'] as const;
   while (countTokens(JSON.stringify(answer)) > budget) {
     const costliest = trimmed.filter((name) => answer[name].length > 0).sort((a, b) => cost(answer[b]) - cost(answer[a]))[0];

@@ -52,7 +52,9 @@ function commandsOf(blocks: readonly Block[]): Ranked[] {
   let heading = '';
   blocks.forEach((block, order) => {
     if (block.kind === 'heading') heading = block.text;
-    if (block.kind !== 'code') return;
+    // An install line written as inline code on a line of its own ("`npm i fastq --save`") is a command too.
+    const alone = block.kind === 'paragraph' && block.text.split(' ').length <= 10 && COMMAND.exec(block.text)?.[1]?.trim() === block.text.trim();
+    if (block.kind !== 'code' && !alone) return;
     for (const line of block.text.split('\n')) {
       const command = squash(COMMAND.exec(line)?.[1] ?? PROMPT.exec(line)?.[1] ?? '');
       if (!command || seen.has(command)) continue;

@@ -3,6 +3,7 @@
 // " -- Maintainer <email>  Day, DD Mon YYYY hh:mm:ss +zone". Each entry becomes a release with its
 // version, date, maintainer and entries, so none of them is fused with its neighbour's.
 import { squash, type Block, type ReadDocument, type Release } from './document.ts';
+import { withoutRoutineChanges } from './releases.ts';
 
 const HEADER = /^([a-z0-9][a-z0-9+.-]+) \(([^()\s]+)\) ([^;\n]+);[^\n]*urgency=/;
 const TRAILER = /^ -- (.+?) <[^>]*>\s+(?:\w{3}, )?(\d{1,2} \w{3} \d{4})/;
@@ -32,7 +33,8 @@ export function readDebianChangelog(content: string): ReadDocument {
     if (header) {
       flush();
       source ||= header[1]!;
-      release = { version: header[2]!, date: '', changes: [] };
+      const distribution = squash(header[3]!);
+      release = { version: header[2]!, ...(/^unstable$/i.test(distribution) ? {} : { distribution }), date: '', changes: [] };
       releases.push(release);
       blocks.push({ kind: 'heading', level: 2, text: `${header[1]} ${header[2]} (${squash(header[3]!)})` });
       continue;
@@ -58,5 +60,5 @@ export function readDebianChangelog(content: string): ReadDocument {
   }
   flush();
   const title = source ? `${source} Debian changelog` : undefined;
-  return { format: 'text', ...(title ? { title } : {}), blocks: title ? [{ kind: 'heading', level: 1, text: title }, ...blocks] : blocks, codeTerms: [], releases };
+  return { format: 'text', ...(title ? { title } : {}), blocks: title ? [{ kind: 'heading', level: 1, text: title }, ...blocks] : blocks, codeTerms: [], releases: withoutRoutineChanges(releases) };
 }

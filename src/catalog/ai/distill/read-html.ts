@@ -72,7 +72,8 @@ class BlockWalker {
       if (cells.length > 1) this.blocks.push({ kind: 'row', text: cells.join(' | ') });
       else if (cells.length === 1) this.children(node); // a layout table: read its content as text
     } else if (name === 'dt') {
-      this.term = squash(node.textContent ?? '') || undefined;
+      // Texinfo and Sphinx end a definition's term with a permalink ("¶").
+      this.term = headingText(node.textContent ?? '') || undefined;
       this.codeTermsOf(node);
     } else if (name === 'dd' && this.term !== undefined) {
       const term = this.term;
@@ -129,6 +130,18 @@ function blocksOf(root: DomNode, skipChrome: boolean): { blocks: Block[]; codeTe
   return { blocks: walker.blocks, codeTerms: walker.codeTerms };
 }
 
+/**
+ * Readability shortens a page title at its separators ("The Closure API (libffi: the portable …)"
+ * becomes "the portable … library)"); a part that starts in lower case or leaves a bracket open is a
+ * fragment, and the page's own title is better.
+ */
+function readableTitle(cleaned: string, pageTitle: string): string {
+  const open = (cleaned.match(/[([]/g) ?? []).length;
+  const close = (cleaned.match(/[)\]]/g) ?? []).length;
+  const fragment = cleaned !== pageTitle && (open !== close || /^\p{Ll}/u.test(cleaned));
+  return !cleaned || fragment ? pageTitle : cleaned;
+}
+
 const wrapFragment = (html: string) => (/<html[\s>]/i.test(html) ? html : `<!doctype html><html><head></head><body>${html}</body></html>`);
 
 export function readHtml(content: string): ReadDocument {
@@ -149,6 +162,6 @@ export function readHtml(content: string): ReadDocument {
     read = blocksOf(parseHTML(html).document.body as unknown as DomNode, true);
   }
   // Readability derives its title from <title>; without one it may take any line, so the first <h1> comes first.
-  const title = pageTitle ? squash(article?.title ?? '') || pageTitle : firstH1 || squash(article?.title ?? '');
+  const title = pageTitle ? readableTitle(squash(article?.title ?? ''), pageTitle) : firstH1 || squash(article?.title ?? '');
   return { format: 'html', ...(title ? { title } : {}), blocks: read.blocks, codeTerms: read.codeTerms };
 }

@@ -71,13 +71,43 @@ function headingLevel(line: string, previous: string | undefined, next: string |
   return undefined;
 }
 
+/** "-x, --long=ARG" at the start of a line, then what follows it. */
+const OPTION_LINE = /^(\s*)(--?[\w?][\w-]*(?:[=[][^\s,]*)?(?:,\s*--?[\w?][\w-]*(?:[=[][^\s,]*)?)*)(\s+)(\S.*)$/;
+
+/** The column option meanings start at in a rendered man page: where the line under a term standing alone is indented. */
+function optionMeaningIndentOf(lines: readonly string[]): number | undefined {
+  const counts = new Map<number, number>();
+  lines.forEach((line, i) => {
+    const next = lines[i + 1];
+    if (/^\s*--?[A-Za-z0-9?]\S*(?:,\s*--?\S+)*\s*$/.test(line) && !isBlank(next) && indentOf(next!) > indentOf(line)) counts.set(indentOf(next!), (counts.get(indentOf(next!)) ?? 0) + 1);
+  });
+  const [best] = [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+  return best && best[1] >= 2 ? best[0] : undefined;
+}
+
+/** An option line whose meaning starts in the meanings' column, or after a gap of two spaces or more. */
+function inlineOption(line: string, meaningIndent: number | undefined): { term: string; meaning: string } | undefined {
+  const match = OPTION_LINE.exec(line);
+  if (!match) return undefined;
+  const [, lead = '', term = '', gap = '', meaning = ''] = match;
+  const column = indentOf(lead) + term.length + gap.length;
+  if (meaningIndent === undefined || indentOf(lead) >= meaningIndent) return undefined;
+  return column === meaningIndent || (gap.length >= 2 && column <= meaningIndent + 2) ? { term, meaning } : undefined;
+}
+
 /** Rejoins words that `man` or a typesetter split at the end of a line. */
 function dehyphenate(text: string): string {
   return text.replace(/\u2010\n[ \t]*/g, '').replace(/([a-z])-\n[ \t]*([a-z])/g, '$1-$2');
 }
 
+/** A line of running words ("When --reflink[=always] is specified, perform a lightweight copy, where"): prose that names an option, not code. */
+function isWordy(line: string): boolean {
+  const tokens = line.trim().split(/\s+/);
+  return tokens.length >= 6 && tokens.filter((token) => /^[\p{L}'’(]+[\p{L}'’),.;:]*$/u.test(token)).length >= tokens.length * 0.7;
+}
+
 function looksLikeCode(lines: readonly string[]): boolean {
-  const symbolic = lines.filter((line) => CODE_SYMBOLS.test(line) || /^\s*(?:#include|\/\/|\/\*|\*\/|\$ )/.test(line)).length;
+  const symbolic = lines.filter((line) => (CODE_SYMBOLS.test(line) && !isWordy(line)) || /^\s*(?:#include|\/\/|\/\*|\*\/|\$ )/.test(line)).length;
   return symbolic >= Math.max(2, lines.length * 0.5);
 }
 
@@ -101,6 +131,7 @@ export function readText(content: string): ReadDocument {
   }
 
   const bodyIndent = bodyIndentOf(lines);
+  const meaningIndent = optionMeaningIndentOf(lines);
   const blocks: Block[] = [];
   let paragraph: string[] = [];
   let item: { indent: number; lines: string[]; number?: string } | undefined;
@@ -163,8 +194,17 @@ export function readText(content: string): ReadDocument {
       item = { indent, lines: [bullet ? bullet[3]! : `${line.trim()} —`], ...(bullet && /^\d/.test(bullet[2]!) ? { number: bullet[2]! } : {}) };
       continue;
     }
+    // A short option with its meaning on the same line, in the column the other meanings start at ("-b     like --backup …").
+    const inline = inlineOption(line, meaningIndent);
+    if (inline) {
+      flush();
+      item = { indent, lines: [`${inline.term} — ${inline.meaning}`] };
+      continue;
+    }
     // A numbered clause may wrap at its own margin ("2. Waiver. To the greatest extent…\nof, applicable law").
-    if (item && (indent > item.indent || (item.number !== undefined && indent >= item.indent))) {
+    // Or wrap back to the left margin mid-sentence ("  1. You may copy and distribute verbatim copies of the Program's source\ncode as you receive it").
+    const midSentence = item !== undefined && bullet === null && !optionTerm && (!/[.!?:]["')]?$/.test(item.lines.at(-1)!) || /^\s*[\p{Ll}\d(]/u.test(line)) && /\p{Ll}/u.test(line);
+    if (item && (indent > item.indent || (item.number !== undefined && indent >= item.indent) || midSentence)) {
       item.lines.push(line.trim());
       continue;
     }

@@ -53,6 +53,9 @@ const MDOC_TEXT: Record<string, (args: string[]) => string> = {
   Li: (args) => args.join(' '),
 };
 
+/** A line this short (in words) before an indented block is that block's term. */
+const MAX_TERM_WORDS = 8;
+
 export function readTroff(content: string): ReadDocument {
   const lines = content.replace(/\r\n?/g, '\n').split('\n');
   const blocks: Block[] = [];
@@ -68,6 +71,9 @@ export function readTroff(content: string): ReadDocument {
   let synopsis = false;
   /** The page's own source and date, from .TH: "GNU sed 4.9, January 2023". */
   let edition: string | undefined;
+  /** Depth of .RS indentation, and the depth at which an indented meaning was opened under its term. */
+  let indent = 0;
+  let termIndent: number | undefined;
 
   const flush = () => {
     if (item) {
@@ -103,6 +109,8 @@ export function readTroff(content: string): ReadDocument {
   for (let i = 0; i < lines.length; i += 1) {
     const line = lines[i]!;
     const request = /^[.'][ \t]*([A-Za-z][A-Za-z0-9]?|\\")(.*)$/.exec(line);
+    // Any other line opening with a control character (".  .", ".\}" closing a conditional block) is no text.
+    if (!request && /^[.']/.test(line)) continue;
     if (!request) {
       if (line.trim() === '' && !code) flush();
       else addText(troffInline(line, strings));
@@ -169,6 +177,22 @@ export function readTroff(content: string): ReadDocument {
         flush();
         // ".IP term indent" and mdoc's ".It Fl v": the term, then the lines that follow.
         item = { term: [name === 'It' ? mdocLine(rest) : (args[0] ?? '')], body: [] };
+        break;
+      case 'RS':
+        // Asciidoctor and DocBook write a definition list as the term on a line of its own, then its meaning indented: one item.
+        indent += 1;
+        if (!item && !code && paragraph.length === 1 && paragraph[0]!.split(/\s+/).length <= MAX_TERM_WORDS) {
+          item = { term: paragraph, body: [] };
+          paragraph = [];
+          termIndent = indent;
+        }
+        break;
+      case 'RE':
+        if (item && termIndent === indent) {
+          flush();
+          termIndent = undefined;
+        }
+        indent = Math.max(0, indent - 1);
         break;
       case 'nf':
       case 'EX':
