@@ -39,7 +39,14 @@ export interface SqlChannelStorageOptions {
    * that after a crash it releases its own reservations (`releaseOrphanedReservations`).
    */
   instance?: string;
+  /**
+   * Told of every change inside the transaction that makes it (a record deleted: `after` undefined);
+   * a throw rolls the change back. The ledger writes a charge's row here (ledger/channel-payments.ts).
+   */
+  observer?: ChannelObserver;
 }
+
+export type ChannelObserver = (tx: SqlQueries, before: Channel | undefined, after: Channel | undefined) => Promise<void>;
 
 /** Whose reservations a starting instance releases: its own, and on a shared store those of instances not seen alive. */
 export interface OrphanScope {
@@ -51,10 +58,12 @@ export interface OrphanScope {
 export class SqlChannelStorage implements ChannelStorage {
   readonly network: string;
   private readonly instance: string | null;
+  private readonly observer: ChannelObserver | undefined;
 
   constructor(private readonly db: SqlClient, options: SqlChannelStorageOptions) {
     this.network = options.network;
     this.instance = options.instance ?? null;
+    this.observer = options.observer;
   }
 
   /** Brings the schema up to date first (a no-op when another ledger user did). */
@@ -94,13 +103,16 @@ export class SqlChannelStorage implements ChannelStorage {
       if (next === current) return { channel: current, status: 'unchanged' };
       if (!next) {
         await tx.query('DELETE FROM channels WHERE channel_id = $1', [key]);
+        await this.observer?.(tx, current, undefined);
         return { channel: undefined, status: 'deleted' };
       }
       if (channelKey(next.channelId) !== key) {
         throw new Error(`updateChannel(${key}) returned the record of channel ${next.channelId}`);
       }
       const { rows } = await tx.query<ChannelRow>(UPSERT, [...channelParams(key, this.network, next), next.pendingRequest ? this.instance : null]);
-      return { channel: toChannel(rows[0]!), status: 'updated' };
+      const stored = toChannel(rows[0]!);
+      await this.observer?.(tx, current, stored);
+      return { channel: stored, status: 'updated' };
     });
   }
 

@@ -3,7 +3,7 @@
 import type { PaymentReports } from './payment-reports.ts';
 
 /**
- * running -> settling -> settled | failed | pending, and running -> released.
+ * `exact`: running -> settling -> settled | failed | pending, and running -> released.
  * `settling`: the result is ready and waits for its settlement; with a tx hash, the transaction
  * carrying it was sent. `pending`: sent, outcome unknown (receipt timeout); reconciled later.
  * `verified` is kept for ledgers written before the lock went straight to `running`.
@@ -11,7 +11,19 @@ import type { PaymentReports } from './payment-reports.ts';
  * again. `failed` is final: the chain refused the authorization, or its settlement could not be
  * sent, and an authorization that ran a tool without paying never runs one again.
  */
-export type PaymentState = 'verified' | 'running' | 'settling' | 'settled' | 'released' | 'failed' | 'pending';
+export type PaymentState = 'verified' | 'running' | 'settling' | 'settled' | 'released' | 'failed' | 'pending' | ChannelPaymentState;
+
+/**
+ * `batch-settlement` (channel-payments.ts): a call's row is `received` when its voucher is charged
+ * (owed to us, not on chain), `claimed` once the claim is on chain (held for payTo by the contract),
+ * then `settled` when the contract's settle moved it to payTo: only then is it collected. A keyed
+ * call is `running` from admission and `released` when its tool failed. A deposit's row is
+ * `deposited`: the payer's money in the channel, never revenue.
+ */
+export type ChannelPaymentState = 'received' | 'claimed' | 'deposited';
+
+/** The x402 scheme of a ledger row. */
+export type LedgerScheme = 'exact' | 'batch-settlement';
 
 export const relockableStates: readonly PaymentState[] = ['released'];
 
@@ -33,9 +45,13 @@ export interface PaymentLock {
   requestFingerprint?: string;
   /** The gateway instance running this call (TOOLGATE_INSTANCE_ID). */
   instance?: string;
+  /** `exact` when absent. A channel call also names its channel and the cumulative amount its voucher brings the channel to. */
+  scheme?: LedgerScheme;
+  channelId?: string;
+  channelCumulative?: bigint;
 }
 
-export interface PaymentRecord extends Omit<PaymentLock, 'signedAuthorization' | 'paymentIdentifier' | 'requestFingerprint' | 'instance'> {
+export interface PaymentRecord extends Omit<PaymentLock, 'signedAuthorization' | 'paymentIdentifier' | 'requestFingerprint' | 'instance' | 'scheme' | 'channelId' | 'channelCumulative'> {
   id: number;
   state: PaymentState;
   txHash: string | null;
@@ -54,6 +70,11 @@ export interface PaymentRecord extends Omit<PaymentLock, 'signedAuthorization' |
   /** The tool's result as JSON, kept for a retry carrying the same payment-identifier. */
   result: string | null;
   instance: string | null;
+  scheme: LedgerScheme;
+  channelId: string | null;
+  channelCumulative: bigint | null;
+  /** The PAYMENT-RESPONSE given with the result, as JSON, when the scheme's is more than a transaction hash (channels). */
+  paymentResponse: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -105,7 +126,8 @@ export interface PaymentLedger {
   /** The payment in flight or settled that carries this payment-identifier. */
   findByIdentifier(identifier: string): Promise<PaymentRecord | undefined>;
   /**
-   * Drops the results kept for retries of payments settled before `before` (the identifier stays:
+   * Drops the results kept for retries of payments settled before `before`, and of channel calls
+   * charged before it and not settled yet (the identifier stays:
    * a late retry is told the result is gone, not charged again); returns how many.
    */
   forgetResults(before: Date): Promise<number>;
@@ -116,7 +138,7 @@ export interface PaymentLedger {
    * collecting cost. Returns how many rows went.
    */
   pruneUnpaid(before: Date, nowSeconds: bigint): Promise<number>;
-  /** Rows in the given states, oldest first (for reconciliation after a restart). */
+  /** `exact` rows in the given states, oldest first (for reconciliation after a restart). */
   inStates(states: readonly PaymentState[]): Promise<PaymentRecord[]>;
   /** Read-only aggregates over the same store, for the merchant dashboard. */
   reports(): PaymentReports;

@@ -74,9 +74,11 @@ for (const store of useSqlStores()) {
       const totals = await reports.totals();
       assert.deepEqual(totals.revenue, { amount: 8000n, count: 4 });
       assert.deepEqual(totals.revenuePerTool, [
-        { tool: 'tool_b', amount: 6000n, count: 2 },
-        { tool: 'tool_a', amount: 2000n, count: 2 },
+        { tool: 'tool_b', amount: 6000n, count: 2, perScheme: { exact: { amount: 6000n, count: 2 } } },
+        { tool: 'tool_a', amount: 2000n, count: 2, perScheme: { exact: { amount: 2000n, count: 2 } } },
       ]);
+      assert.deepEqual(totals.perScheme.exact, { earned: { amount: 8000n, count: 4 }, collected: { amount: 8000n, count: 4 } });
+      assert.deepEqual(totals.perScheme['batch-settlement'], { earned: { amount: 0n, count: 0 }, collected: { amount: 0n, count: 0 } });
     });
 
     test('revenue per UTC day covers every day of the window, oldest first, by settlement time', async () => {
@@ -132,7 +134,8 @@ for (const store of useSqlStores()) {
       assert.deepEqual(states.pending, { amount: 3000n, count: 1 });
       assert.deepEqual(states.released, { amount: 5000n, count: 1 });
       assert.deepEqual(states.running, { amount: 0n, count: 0 });
-      assert.equal(Object.keys(states).length, 7);
+      assert.deepEqual(states.received, { amount: 0n, count: 0 });
+      assert.equal(Object.keys(states).length, 10);
     });
 
     test('payments in given states come most recently updated first, with their tx hash and error', async () => {

@@ -1,7 +1,10 @@
 // Aggregates over the payments table for the merchant dashboard: revenue, settlement latency,
-// payments by state. Read-only, one code path for PGlite and PostgreSQL (casts make row types
+// payments by state. Revenue is what was earned: `exact` payments settled, and channel calls
+// charged (received, claimed or settled); `collected` is what reached payTo (settled). Read-only, one code path for PGlite and PostgreSQL (casts make row types
 // the same on both: counts ::int, sums ::text, milliseconds ::float8).
-import type { PaymentState } from './payment-ledger.ts';
+import type { ChannelCollectionReport } from './channel-reports.ts';
+import { channelCollection } from './channel-reports.ts';
+import type { LedgerScheme, PaymentState } from './payment-ledger.ts';
 import type { SqlClient } from './sql-client.ts';
 
 export interface AmountCount {
@@ -12,6 +15,14 @@ export interface AmountCount {
 
 export interface ToolRevenue extends AmountCount {
   tool: string;
+  /** The same, by scheme (a scheme without revenue for the tool is absent). */
+  perScheme: Partial<Record<LedgerScheme, AmountCount>>;
+}
+
+/** One scheme's money: earned (exact: settled; channels: charged) and collected (settled to payTo). */
+export interface SchemeRevenue {
+  earned: AmountCount;
+  collected: AmountCount;
 }
 
 export interface DayRevenue extends AmountCount {
@@ -23,10 +34,11 @@ export interface DayRevenue extends AmountCount {
 export interface LedgerTotals {
   /** Count and amount of the payments in each state; every state is present. */
   byState: Record<PaymentState, AmountCount>;
-  /** Settled payments: the revenue. */
+  /** Earned: settled `exact` payments and charged channel calls. */
   revenue: AmountCount;
-  /** Settled payments per tool, highest revenue first. */
+  /** Earned per tool, highest revenue first. */
   revenuePerTool: ToolRevenue[];
+  perScheme: Record<LedgerScheme, SchemeRevenue>;
 }
 
 export interface LatencyBucket {
@@ -52,6 +64,9 @@ export interface SettlementLatencyReport {
 /** One payment as the detailed dashboard lists it. */
 export interface ReportedPayment {
   id: number;
+  scheme: LedgerScheme;
+  /** The channel of a channel payment. */
+  channelId: string | null;
   payer: string;
   tool: string;
   amount: bigint;
@@ -79,8 +94,11 @@ export interface CollectionCost {
 
 export interface PaymentReports {
   totals(): Promise<LedgerTotals>;
+  /** What collecting cost for `exact` payments (each payment's share of its settlement). */
   collectionCost(): Promise<CollectionCost>;
-  /** Settled payments per UTC day (by settlement time), oldest first, every day of the window present. */
+  /** The transactions that collected channel payments (deposits our key sent, claims, settles) and their gas. */
+  channelCollection(): Promise<ChannelCollectionReport>;
+  /** Earned per UTC day (exact: by settlement time; channels: by charge time), oldest first, every day of the window present. */
   revenuePerDay(options: { days: number; now: Date }): Promise<DayRevenue[]>;
   settlementLatency(options: { sampleSize: number }): Promise<SettlementLatencyReport>;
   /** Payments in the given states, most recently updated first. */
@@ -90,7 +108,10 @@ export interface PaymentReports {
 /** Histogram bounds in ms: local chains settle in tens of ms, Base in a block or two (~2 s). */
 export const latencyBucketBoundsMs: readonly number[] = [50, 100, 250, 500, 1_000, 2_500, 5_000, 10_000, 30_000, 60_000];
 
-const allStates: readonly PaymentState[] = ['verified', 'running', 'settling', 'settled', 'released', 'failed', 'pending'];
+const allStates: readonly PaymentState[] = ['verified', 'running', 'settling', 'settled', 'released', 'failed', 'pending', 'received', 'claimed', 'deposited'];
+const schemes: readonly LedgerScheme[] = ['exact', 'batch-settlement'];
+/** The states in which a row is money earned. */
+const earnedStates: readonly PaymentState[] = ['settled', 'received', 'claimed'];
 const DAY_MS = 86_400_000;
 const settlementMs = '(EXTRACT(EPOCH FROM (settled_at - settling_at)) * 1000)::float8';
 
@@ -105,6 +126,8 @@ export function utcDay(date: Date): string {
 
 interface PaymentRow {
   id: string | number;
+  scheme: LedgerScheme;
+  channel_id: string | null;
   payer: string;
   tool: string;
   amount: string;
@@ -124,19 +147,35 @@ export class SqlPaymentReports implements PaymentReports {
   constructor(private readonly db: SqlClient) {}
 
   async totals(): Promise<LedgerTotals> {
-    const { rows } = await this.db.query<{ state: PaymentState; tool: string; amount: string; count: number }>(
-      'SELECT state, tool, SUM(amount)::text AS amount, COUNT(*)::int AS count FROM payments GROUP BY state, tool',
+    const { rows } = await this.db.query<{ scheme: LedgerScheme; state: PaymentState; tool: string; amount: string; count: number }>(
+      'SELECT scheme, state, tool, SUM(amount)::text AS amount, COUNT(*)::int AS count FROM payments GROUP BY scheme, state, tool',
     );
-    const byState = Object.fromEntries(allStates.map((state) => [state, { amount: 0n, count: 0 }])) as Record<PaymentState, AmountCount>;
-    const revenuePerTool: ToolRevenue[] = [];
+    const zero = (): AmountCount => ({ amount: 0n, count: 0 });
+    const add = (a: AmountCount, b: AmountCount): AmountCount => ({ amount: a.amount + b.amount, count: a.count + b.count });
+    const byState = Object.fromEntries(allStates.map((state) => [state, zero()])) as Record<PaymentState, AmountCount>;
+    const perScheme = Object.fromEntries(schemes.map((scheme) => [scheme, { earned: zero(), collected: zero() }])) as Record<LedgerScheme, SchemeRevenue>;
+    const perTool = new Map<string, ToolRevenue>();
     for (const row of rows) {
       const entry = { amount: BigInt(row.amount), count: toNumber(row.count) };
       const inState = byState[row.state];
-      if (inState) byState[row.state] = { amount: inState.amount + entry.amount, count: inState.count + entry.count };
-      if (row.state === 'settled') revenuePerTool.push({ tool: row.tool, ...entry });
+      if (inState) byState[row.state] = add(inState, entry);
+      if (!earnedStates.includes(row.state)) continue;
+      const scheme = perScheme[row.scheme];
+      if (scheme) {
+        scheme.earned = add(scheme.earned, entry);
+        if (row.state === 'settled') scheme.collected = add(scheme.collected, entry);
+      }
+      const tool = perTool.get(row.tool) ?? { tool: row.tool, ...zero(), perScheme: {} };
+      perTool.set(row.tool, { ...tool, ...add(tool, entry), perScheme: { ...tool.perScheme, [row.scheme]: add(tool.perScheme[row.scheme] ?? zero(), entry) } });
     }
+    const revenuePerTool = [...perTool.values()];
     revenuePerTool.sort((a, b) => (a.amount === b.amount ? a.tool.localeCompare(b.tool) : a.amount > b.amount ? -1 : 1));
-    return { byState, revenue: byState.settled, revenuePerTool };
+    const revenue = schemes.reduce((sum, scheme) => add(sum, perScheme[scheme].earned), zero());
+    return { byState, revenue, revenuePerTool, perScheme };
+  }
+
+  channelCollection(): Promise<ChannelCollectionReport> {
+    return channelCollection(this.db);
   }
 
   async collectionCost(): Promise<CollectionCost> {
@@ -155,13 +194,20 @@ export class SqlPaymentReports implements PaymentReports {
   async revenuePerDay({ days, now }: { days: number; now: Date }): Promise<DayRevenue[]> {
     const windowDays = Math.max(1, Math.floor(days));
     const firstDay = new Date(Date.parse(utcDay(now)) - (windowDays - 1) * DAY_MS);
-    // Driven by the settled_at index alone (the state test is in the aggregates, where the planner
-    // cannot prefer the state index: PGlite runs no autovacuum, so it plans without statistics).
+    // Each part driven by its time's index alone (the state test is in the aggregates, where the
+    // planner cannot prefer the state index: PGlite runs no autovacuum, so it plans without statistics).
     const { rows } = await this.db.query<{ day: string; amount: string; count: number }>(
-      `SELECT to_char(settled_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
-              COALESCE(SUM(amount) FILTER (WHERE state = 'settled'), 0)::text AS amount,
-              (COUNT(*) FILTER (WHERE state = 'settled'))::int AS count
-       FROM payments WHERE settled_at >= $1 GROUP BY day`,
+      `SELECT day, SUM(amount)::text AS amount, SUM(count)::int AS count FROM (
+         SELECT to_char(settled_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
+                COALESCE(SUM(amount) FILTER (WHERE state = 'settled' AND scheme = 'exact'), 0) AS amount,
+                COUNT(*) FILTER (WHERE state = 'settled' AND scheme = 'exact') AS count
+         FROM payments WHERE settled_at >= $1 GROUP BY 1
+         UNION ALL
+         SELECT to_char(received_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
+                COALESCE(SUM(amount) FILTER (WHERE state IN ('received', 'claimed', 'settled')), 0) AS amount,
+                COUNT(*) FILTER (WHERE state IN ('received', 'claimed', 'settled')) AS count
+         FROM payments WHERE received_at >= $1 GROUP BY 1
+       ) AS earned GROUP BY day`,
       [firstDay.toISOString()],
     );
     const byDay = new Map(rows.map((row) => [row.day, row]));
@@ -212,7 +258,7 @@ export class SqlPaymentReports implements PaymentReports {
     const perState = await Promise.all(
       [...new Set(states)].map((state) =>
         this.db.query<PaymentRow>(
-          `SELECT id, payer, tool, amount::text AS amount, network, state, tx_hash, error, attempts,
+          `SELECT id, scheme, channel_id, payer, tool, amount::text AS amount, network, state, tx_hash, error, attempts,
                   created_at, updated_at, settling_at, settled_at, ${settlementMs} AS settlement_ms
            FROM payments WHERE state = $1 ORDER BY updated_at DESC, id DESC LIMIT $2`,
           [state, limit],
@@ -225,6 +271,8 @@ export class SqlPaymentReports implements PaymentReports {
       .slice(0, limit);
     return rows.map((row) => ({
       id: toNumber(row.id),
+      scheme: row.scheme,
+      channelId: row.channel_id,
       payer: row.payer,
       tool: row.tool,
       amount: BigInt(row.amount),

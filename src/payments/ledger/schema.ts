@@ -130,6 +130,35 @@ CREATE INDEX channels_payer ON channels (lower(payer));
     // maxTimeoutSeconds; a process killed mid-call would leave its payer's channel busy that long.
     sql: `ALTER TABLE channels ADD COLUMN pending_instance TEXT;`,
   },
+  {
+    version: 7,
+    description: 'channel payments as ledger rows: scheme, channel and cumulative amount, received/claimed/deposited times, the PAYMENT-RESPONSE; collection transactions',
+    // A channel call's row goes received (voucher charged, owed, unclaimed) -> claimed (on chain, held
+    // for payTo by the contract) -> settled (moved to payTo); a deposit's row is `deposited` (the
+    // payer's money in the channel, not revenue). The exact reconciler reads `scheme = 'exact'` only.
+    sql: `
+ALTER TABLE payments ADD COLUMN scheme             TEXT NOT NULL DEFAULT 'exact';
+ALTER TABLE payments ADD COLUMN channel_id         TEXT;
+ALTER TABLE payments ADD COLUMN channel_cumulative NUMERIC(78, 0);
+ALTER TABLE payments ADD COLUMN payment_response   TEXT;
+ALTER TABLE payments ADD COLUMN received_at        TIMESTAMPTZ;
+ALTER TABLE payments ADD COLUMN claimed_at         TIMESTAMPTZ;
+ALTER TABLE payments ADD COLUMN deposited_at       TIMESTAMPTZ;
+CREATE INDEX payments_channel_received ON payments (channel_id, channel_cumulative) WHERE state = 'received';
+CREATE INDEX payments_channel_claimed ON payments (network, claimed_at) WHERE state = 'claimed';
+CREATE INDEX payments_results_received ON payments (received_at) WHERE result IS NOT NULL AND state IN ('received', 'claimed');
+CREATE INDEX payments_received_at ON payments (received_at);
+CREATE TABLE channel_collections (
+  tx_hash    TEXT PRIMARY KEY,
+  network    TEXT NOT NULL,
+  step       TEXT NOT NULL CHECK (step IN ('deposit', 'claim', 'settle')),
+  amount     NUMERIC(78, 0) NOT NULL,
+  gas_used   NUMERIC(78, 0) NOT NULL,
+  fee_wei    NUMERIC(78, 0) NOT NULL,
+  created_at TIMESTAMPTZ NOT NULL DEFAULT now()
+);
+`,
+  },
 ];
 
 /** Any constant that is ours: the advisory lock key that serialises migrations across instances. */

@@ -1,5 +1,5 @@
 // PaymentLedger on SQL, one code path for PGlite and PostgreSQL.
-import type { LockResult, PaymentLedger, PaymentLock, PaymentRecord, PaymentState, SettlementOutcome, StateChange, Submission } from './payment-ledger.ts';
+import type { LedgerScheme, LockResult, PaymentLedger, PaymentLock, PaymentRecord, PaymentState, SettlementOutcome, StateChange, Submission } from './payment-ledger.ts';
 import { relockableStates } from './payment-ledger.ts';
 import type { PaymentReports } from './payment-reports.ts';
 import { SqlPaymentReports } from './payment-reports.ts';
@@ -28,6 +28,10 @@ interface PaymentRow {
   request_fingerprint: string | null;
   result: string | null;
   instance: string | null;
+  scheme: LedgerScheme;
+  channel_id: string | null;
+  channel_cumulative: string | null;
+  payment_response: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -41,6 +45,9 @@ const stateColumn: Record<PaymentState, string> = {
   released: 'released_at',
   failed: 'failed_at',
   pending: 'pending_at',
+  received: 'received_at',
+  claimed: 'claimed_at',
+  deposited: 'deposited_at',
 };
 
 const relockable = relockableStates.map((s) => `'${s}'`).join(', ');
@@ -81,6 +88,10 @@ function toRecord(row: PaymentRow): PaymentRecord {
     requestFingerprint: row.request_fingerprint,
     result: row.result,
     instance: row.instance,
+    scheme: row.scheme,
+    channelId: row.channel_id,
+    channelCumulative: bigOrNull(row.channel_cumulative),
+    paymentResponse: row.payment_response,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   };
@@ -116,7 +127,7 @@ export class SqlPaymentLedger implements PaymentLedger {
     const alone: typeof batch = [];
     for (const item of batch) {
       const key = lockKey(item.entry);
-      if (item.entry.paymentIdentifier !== undefined || seen.has(key)) alone.push(item);
+      if (item.entry.paymentIdentifier !== undefined || item.entry.scheme !== undefined || seen.has(key)) alone.push(item);
       else {
         seen.add(key);
         together.push(item);
@@ -174,14 +185,16 @@ export class SqlPaymentLedger implements PaymentLedger {
     let rows: { id: string | number }[];
     try {
       ({ rows } = await this.db.query<{ id: string | number }>(
-        `INSERT INTO payments (payer, nonce, tool, amount, network, resource, signed_authorization, payment_identifier, request_fingerprint, instance, state, verified_at, running_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'running', now(), now())
+        `INSERT INTO payments (payer, nonce, tool, amount, network, resource, signed_authorization, payment_identifier, request_fingerprint, instance,
+           scheme, channel_id, channel_cumulative, state, verified_at, running_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'running', now(), now())
          ON CONFLICT ON CONSTRAINT payments_payer_nonce DO UPDATE
            SET ${RELOCK_SET}
            WHERE payments.state IN (${relockable})
          RETURNING id`,
         [payer, nonce, entry.tool, entry.amount.toString(), entry.network, entry.resource, entry.signedAuthorization ?? null,
-          entry.paymentIdentifier ?? null, entry.requestFingerprint ?? null, entry.instance ?? null],
+          entry.paymentIdentifier ?? null, entry.requestFingerprint ?? null, entry.instance ?? null,
+          entry.scheme ?? 'exact', entry.channelId?.toLowerCase() ?? null, entry.channelCumulative?.toString() ?? null],
       ));
     } catch (error) {
       // The partial unique index: one live payment per payment-identifier.
@@ -255,9 +268,12 @@ export class SqlPaymentLedger implements PaymentLedger {
   }
 
   async forgetResults(before: Date): Promise<number> {
+    // A channel call's result is kept from its charge (received), whether or not it is collected yet.
     const { rows } = await this.db.query<{ id: string }>(
       `UPDATE payments SET result = NULL
-       WHERE result IS NOT NULL AND state = 'settled' AND settled_at < $1
+       WHERE result IS NOT NULL AND (
+         (state = 'settled' AND settled_at < $1)
+         OR (state IN ('received', 'claimed') AND received_at < $1))
        RETURNING id`,
       [before.toISOString()],
     );
@@ -279,7 +295,8 @@ export class SqlPaymentLedger implements PaymentLedger {
   }
 
   async inStates(states: readonly PaymentState[]): Promise<PaymentRecord[]> {
-    const { rows } = await this.db.query<PaymentRow>('SELECT * FROM payments WHERE state = ANY($1) ORDER BY id', [states]);
+    // Channel rows are the channel code's (channel-payments.ts): nothing here may settle or release them.
+    const { rows } = await this.db.query<PaymentRow>(`SELECT * FROM payments WHERE state = ANY($1) AND scheme = 'exact' ORDER BY id`, [states]);
     return rows.map(toRecord);
   }
 

@@ -1,0 +1,208 @@
+// Payment-channel calls (x402 batch-settlement) as rows of the payment ledger. A call's row is
+// written inside the very transaction that records its voucher's charge in the channel's record:
+// SqlChannelStorage calls `observe` within `updateChannel`. So a row exists exactly when a charge
+// does, and a row that cannot be written rolls the charge back: settlePayment fails, the result is
+// withheld and nothing is charged. The rows then follow the channel:
+//   received  the voucher is charged: owed to us, on no chain yet
+//   claimed   the channel's claimed total reached it (a confirmed claim, or a refund that claimed first)
+//   settled   a settle confirmed after that claim moved it to payTo: collected
+// A deposit's row is `deposited`: the payer's money held in the channel, not revenue.
+import type { SettleResponse } from '@x402/core/types';
+import type { Channel } from '@x402/evm/batch-settlement/server';
+import type { SqlClient, SqlQueries } from './sql-client.ts';
+
+export const CHANNEL_SCHEME = 'batch-settlement';
+
+/** A call's charge, as the scheme expects the channel's record to take it. */
+export interface ExpectedCharge {
+  channelId: string;
+  /** The channel's charged total with this call: its voucher's maxClaimableAmount. */
+  cumulative: bigint;
+  tool: string;
+  payer: string;
+  network: string;
+  resource: string;
+  /** The call's price, atomic USDC. */
+  amount: bigint;
+  /** The tool's result as JSON, kept for a retry carrying a payment-identifier. */
+  result?: string;
+  /** The row that an attempt carrying a payment-identifier locked at admission. */
+  paymentId?: number;
+  /** The payment is a deposit of this many atomic USDC, and this call's first voucher. */
+  deposit?: bigint;
+  instance?: string;
+}
+
+export interface RecordedCharge {
+  callId: number;
+  depositId?: number;
+}
+
+/** What a claim or settle transaction (or a deposit our key sent) cost. */
+export interface CollectionTransaction {
+  step: 'deposit' | 'claim' | 'settle';
+  hash: string;
+  amount: bigint;
+  gas: bigint;
+  feeWei: bigint;
+}
+
+interface Expectation {
+  charge: ExpectedCharge;
+  recorded?: RecordedCharge;
+}
+
+const expectationKey = (channelId: string, cumulative: bigint | string) => `${channelId.toLowerCase()}:${cumulative.toString()}`;
+
+export class ChannelPayments {
+  /** Charges the scheme is committing now, by channel and cumulative amount (one request per channel at a time). */
+  private readonly expected = new Map<string, Expectation>();
+
+  constructor(private readonly db: SqlClient) {}
+
+  /**
+   * Announces a charge about to be committed; `recorded()` says which rows its transaction wrote
+   * (undefined: none, the charge did not happen here). Call `done()` whatever happened.
+   */
+  expect(charge: ExpectedCharge): { recorded(): RecordedCharge | undefined; done(): void } {
+    const key = expectationKey(charge.channelId, charge.cumulative);
+    const expectation: Expectation = { charge };
+    this.expected.set(key, expectation);
+    return {
+      recorded: () => expectation.recorded,
+      done: () => {
+        if (this.expected.get(key) === expectation) this.expected.delete(key);
+      },
+    };
+  }
+
+  /** Inside `updateChannel`'s transaction: a charge becomes a row, a claimed total claims the rows it covers. */
+  async observe(tx: SqlQueries, before: Channel | undefined, after: Channel | undefined): Promise<void> {
+    if (!after) {
+      // The SDK deletes a record only after a refund, which claims what was charged first.
+      if (before) await markClaimed(tx, before.channelId, BigInt(before.chargedCumulativeAmount));
+      return;
+    }
+    const charged = BigInt(after.chargedCumulativeAmount);
+    if (charged > BigInt(before?.chargedCumulativeAmount ?? 0)) {
+      const expectation = this.expected.get(expectationKey(after.channelId, charged));
+      if (expectation) expectation.recorded = await recordCharge(tx, expectation.charge, before ?? after, after);
+    }
+    if (BigInt(after.totalClaimed) > BigInt(before?.totalClaimed ?? 0)) await markClaimed(tx, after.channelId, BigInt(after.totalClaimed));
+  }
+
+  /** After a deposit went through: its transaction on both rows and the PAYMENT-RESPONSE as given. */
+  async completeDeposit(recorded: RecordedCharge, settlement: SettleResponse): Promise<void> {
+    await this.db.query(
+      `UPDATE payments SET tx_hash = $3, payment_response = CASE WHEN id = $1 THEN $4 ELSE payment_response END, updated_at = now()
+        WHERE id = $1 OR id = $2`,
+      [recorded.callId, recorded.depositId ?? null, settlement.transaction, JSON.stringify(settlement)],
+    );
+  }
+
+  /**
+   * A settle sent at `sentAt` confirmed: it moved everything claimed before it to payTo, so the
+   * rows claimed by then are collected. Claims and settles are sent under the claim-sender lock,
+   * one instance at a time. Returns how many rows.
+   */
+  async settled(network: string, sentAt: Date): Promise<number> {
+    const { rows } = await this.db.query<{ id: string }>(
+      `UPDATE payments SET state = 'settled', settled_at = now(), updated_at = now()
+        WHERE network = $1 AND state = 'claimed' AND claimed_at <= $2
+        RETURNING id`,
+      [network, sentAt.toISOString()],
+    );
+    return rows.length;
+  }
+
+  /** What collecting cost: each transaction once (a hash seen again is ignored). */
+  async recordCollection(network: string, transactions: readonly CollectionTransaction[]): Promise<void> {
+    if (transactions.length === 0) return;
+    const column = <T>(pick: (t: CollectionTransaction) => T) => transactions.map(pick);
+    await this.db.query(
+      `INSERT INTO channel_collections (tx_hash, network, step, amount, gas_used, fee_wei)
+       SELECT hash, $1, step, amount, gas, fee FROM unnest($2::text[], $3::text[], $4::numeric[], $5::numeric[], $6::numeric[])
+         AS t(hash, step, amount, gas, fee)
+       ON CONFLICT (tx_hash) DO NOTHING`,
+      [network, column((t) => t.hash.toLowerCase()), column((t) => t.step), column((t) => t.amount.toString()), column((t) => t.gas.toString()), column((t) => t.feeWei.toString())],
+    );
+  }
+
+  /**
+   * At start: channel calls a crashed run left `running` are released. A charge turns its row
+   * `received` in its own transaction, so a row still running was never charged. On a shared
+   * store, only this instance's and those of instances not seen alive.
+   */
+  async releaseOrphaned(scope: { instance: string; live?: ReadonlySet<string> }): Promise<number> {
+    const { rows } = await this.db.query<{ id: string }>(
+      `UPDATE payments SET state = 'released', released_at = now(), updated_at = now(),
+              error = 'the gateway stopped during the call; nothing was charged'
+        WHERE scheme = '${CHANNEL_SCHEME}' AND state = 'running'
+          AND ($1::boolean OR instance IS NULL OR instance = $2 OR NOT (instance = ANY($3::text[])))
+        RETURNING id`,
+      [scope.live === undefined, scope.instance, [...(scope.live ?? [])]],
+    );
+    return rows.length;
+  }
+}
+
+async function recordCharge(tx: SqlQueries, charge: ExpectedCharge, before: Channel, after: Channel): Promise<RecordedCharge> {
+  const channelId = after.channelId.toLowerCase();
+  const payer = charge.payer.toLowerCase();
+  // The PAYMENT-RESPONSE the SDK answers a voucher with (its channelStateExtra), so a retry gets the
+  // same: the client advances its charged total by it. A deposit's is replaced by the real one after.
+  const response: SettleResponse = {
+    success: true, payer, transaction: '', network: charge.network as SettleResponse['network'], amount: '',
+    extra: {
+      channelState: {
+        channelId: before.channelId, balance: before.balance, totalClaimed: before.totalClaimed,
+        withdrawRequestedAt: before.withdrawRequestedAt, refundNonce: String(before.refundNonce), chargedCumulativeAmount: after.chargedCumulativeAmount,
+      },
+      chargedAmount: charge.amount.toString(),
+    },
+  };
+  let callId: number;
+  if (charge.paymentId !== undefined) {
+    const { rows } = await tx.query<{ id: string | number }>(
+      `UPDATE payments SET state = 'received', received_at = now(), updated_at = now(), result = $2, payment_response = $3
+        WHERE id = $1 AND state = 'running' RETURNING id`,
+      [charge.paymentId, charge.result ?? null, JSON.stringify(response)],
+    );
+    if (!rows[0]) throw new Error(`ledger row ${charge.paymentId} of this call is no longer running; the charge is not recorded`);
+    callId = charge.paymentId;
+  } else {
+    // A row released by an earlier attempt with the same voucher (its tool failed) is taken over.
+    const { rows } = await tx.query<{ id: string | number }>(
+      `INSERT INTO payments (payer, nonce, tool, amount, network, resource, state, scheme, channel_id, channel_cumulative,
+                             result, payment_response, instance, received_at)
+       VALUES ($1, $2, $3, $4, $5, $6, 'received', '${CHANNEL_SCHEME}', $7, $8, $9, $10, $11, now())
+       ON CONFLICT ON CONSTRAINT payments_payer_nonce DO UPDATE SET
+         state = 'received', tool = EXCLUDED.tool, amount = EXCLUDED.amount, resource = EXCLUDED.resource, result = EXCLUDED.result,
+         payment_response = EXCLUDED.payment_response, instance = EXCLUDED.instance, received_at = now(), updated_at = now(),
+         attempts = payments.attempts + 1, error = NULL
+         WHERE payments.state = 'released'
+       RETURNING id`,
+      [payer, `${channelId}:${charge.cumulative}`, charge.tool, charge.amount.toString(), charge.network, charge.resource,
+        channelId, charge.cumulative.toString(), charge.result ?? null, JSON.stringify(response), charge.instance ?? null],
+    );
+    if (!rows[0]) throw new Error(`channel ${channelId} at ${charge.cumulative} already has a ledger row; the charge is not recorded`);
+    callId = Number(rows[0].id);
+  }
+  if (charge.deposit === undefined) return { callId };
+  const { rows } = await tx.query<{ id: string | number }>(
+    `INSERT INTO payments (payer, nonce, tool, amount, network, resource, state, scheme, channel_id, channel_cumulative, instance, deposited_at)
+     VALUES ($1, $2, $3, $4, $5, $6, 'deposited', '${CHANNEL_SCHEME}', $7, $8, $9, now())
+     RETURNING id`,
+    [payer, `deposit:${channelId}:${charge.cumulative}`, charge.tool, charge.deposit.toString(), charge.network, charge.resource,
+      channelId, charge.cumulative.toString(), charge.instance ?? null],
+  );
+  return { callId, depositId: Number(rows[0]!.id) };
+}
+
+async function markClaimed(tx: SqlQueries, channelId: string, claimedTotal: bigint): Promise<void> {
+  await tx.query(
+    `UPDATE payments SET state = 'claimed', claimed_at = now(), updated_at = now()
+      WHERE channel_id = $1 AND state = 'received' AND channel_cumulative <= $2`,
+    [channelId.toLowerCase(), claimedTotal.toString()],
+  );
+}
