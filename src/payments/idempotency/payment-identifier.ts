@@ -37,8 +37,14 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-export function requestFingerprint(request: { tool: string; input: unknown; payer: string; requirements: PaymentRequirements }): string {
+/**
+ * `payment`: the scheme's signed payload, when only the very same one may be answered from the
+ * stored result (channels: a voucher is the proof, and another voucher is another payment).
+ */
+export function requestFingerprint(request: { tool: string; input: unknown; payer: string; requirements: PaymentRequirements; payment?: unknown }): string {
   const { scheme, network, amount, asset, payTo } = request.requirements;
-  const text = canonicalJson({ tool: request.tool, input: request.input, payer: request.payer.toLowerCase(), terms: { scheme, network, amount, asset, payTo: payTo.toLowerCase() } });
+  const text = canonicalJson({
+    tool: request.tool, input: request.input, payer: request.payer.toLowerCase(), terms: { scheme, network, amount, asset, payTo: payTo.toLowerCase() }, payment: request.payment,
+  });
   return createHash('sha256').update(text).digest('hex');
 }
