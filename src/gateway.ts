@@ -27,6 +27,7 @@ import { PaymentGate } from './payments/gate.ts';
 import { AdvisoryClaimSenderLock, LocalClaimSenderLock } from './payments/channels/claim-sender-lock.ts';
 import { SqlChannelClaims } from './payments/channels/channel-claims.ts';
 import { SqlChannelStorage } from './payments/channels/sql-channel-storage.ts';
+import { ChannelPayments } from './payments/ledger/channel-payments.ts';
 import { ExactScheme } from './payments/schemes/exact/exact-scheme.ts';
 import { openChannels } from './payments/schemes/batch-settlement/open-channels.ts';
 import type { Channels } from './payments/schemes/batch-settlement/open-channels.ts';
@@ -193,8 +194,12 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
       ...(overrides.providers ? { providers: overrides.providers } : {}),
     });
     cleanups.push(closeServices);
+    // A channel call's ledger row is written by the channel update that charges it, in its transaction.
+    const channelPayments = new ChannelPayments(store.client);
     const channelStorage = config.schemes.includes('batch-settlement')
-      ? await SqlChannelStorage.open(store.client, { network: network.caip2, instance: config.instance })
+      ? await SqlChannelStorage.open(store.client, {
+        network: network.caip2, instance: config.instance, observer: (tx, before, after) => channelPayments.observe(tx, before, after),
+      })
       : undefined;
     const channelClaims = new SqlChannelClaims(store.client, network.caip2);
     const channels = channelStorage
@@ -206,6 +211,7 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
         claims: channelClaims,
         claimLock: store.shared ? new AdvisoryClaimSenderLock(store.client, network.caip2) : new LocalClaimSenderLock(),
         ...(store.shared ? { keyLock: new AdvisorySettlerKeyLock(store.client) } : {}),
+        ledger: { ledger, payments: channelPayments, instance: config.instance },
       })
       : undefined;
     if (channels) {
@@ -277,14 +283,17 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
     await reconcilePayments(ledger, chain, log, await scope(true)).catch((error: unknown) => log.warn({ err: error }, 'start-up reconciliation failed'));
     // Channels a crashed run left reserved for a call whose result never left: free them now, not after maxTimeoutSeconds.
     if (channelStorage) {
-      const released = await channelStorage.releaseOrphanedReservations(await scope(true));
+      const orphans = await scope(true);
+      const released = await channelStorage.releaseOrphanedReservations(orphans);
       if (released.length > 0) log.warn({ channels: released }, 'released channel reservations left by a crashed run (nothing was charged for them)');
+      await channelPayments.releaseOrphaned(orphans).catch((error: unknown) => log.warn({ err: error }, 'channel calls left running could not be released'));
     }
     const heartbeat = store.shared ? setInterval(() => void ledger.heartbeat(instance).catch(() => undefined), HEARTBEAT_EVERY_MS) : undefined;
     heartbeat?.unref();
     const timer = setInterval(() => {
       void scope(false).then((s) => reconcilePayments(ledger, chain, log, s)).catch(() => undefined);
       void ledger.forgetResults(new Date(Date.now() - config.retryResultsMs)).catch(() => undefined);
+      if (channelStorage) void channelPayments.releaseAbandoned(new Date(Date.now() - ABANDONED_AFTER_MS)).catch(() => undefined);
       void ledger.pruneUnpaid(new Date(Date.now() - config.unpaidRetentionMs), BigInt(Math.floor(Date.now() / 1000))).catch(() => undefined);
     }, RECONCILE_EVERY_MS);
     timer.unref();

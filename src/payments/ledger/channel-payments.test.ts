@@ -126,6 +126,11 @@ for (const store of useSqlStores()) {
       assert.equal(await payments.releaseOrphaned({ instance: 'me', live: new Set(['dead']) }), 0, 'a live instance keeps its call');
       assert.equal(await payments.releaseOrphaned({ instance: 'me', live: new Set() }), 1);
       assert.equal(await ledger.findByIdentifier('pay_orphan_0123456789'), undefined);
+      const stuck = await ledger.lock({ payer, nonce: `${channelId(7)}:9000`, tool: 't', amount: PRICE, network: NETWORK, resource: 'r', instance: 'me',
+        paymentIdentifier: 'pay_stuck_0123456789', requestFingerprint: 'f', scheme: 'batch-settlement', channelId: channelId(7), channelCumulative: 9n * PRICE });
+      assert.ok(stuck.locked);
+      assert.equal(await payments.releaseAbandoned(new Date(Date.now() - 60_000)), 0, 'a call running now is left alone');
+      assert.equal(await payments.releaseAbandoned(new Date(Date.now() + 60_000)), 1);
 
       await chargeVoucher(7, charge(7, PRICE, { result: '{"kept":true}' }));
       assert.equal(await ledger.forgetResults(new Date(Date.now() - 60_000)), 0, 'charged a moment ago: kept');

@@ -128,6 +128,11 @@ export class ChannelPayments {
     );
   }
 
+  /** Channel calls still `running` long after any tool could have finished (a release that failed): released. */
+  releaseAbandoned(before: Date): Promise<number> {
+    return releaseAbandoned(this.db, before);
+  }
+
   /**
    * At start: channel calls a crashed run left `running` are released. A charge turns its row
    * `received` in its own transaction, so a row still running was never charged. On a shared
@@ -144,6 +149,16 @@ export class ChannelPayments {
     );
     return rows.length;
   }
+}
+
+async function releaseAbandoned(db: SqlQueries, before: Date): Promise<number> {
+  const { rows } = await db.query<{ id: string }>(
+    `UPDATE payments SET state = 'released', released_at = now(), updated_at = now(), error = 'abandoned; nothing was charged'
+      WHERE scheme = '${CHANNEL_SCHEME}' AND state = 'running' AND updated_at < $1
+      RETURNING id`,
+    [before.toISOString()],
+  );
+  return rows.length;
 }
 
 async function recordCharge(tx: SqlQueries, charge: ExpectedCharge, before: Channel, after: Channel): Promise<RecordedCharge> {

@@ -49,14 +49,28 @@ const batchSettlementPayloadSchema = z.discriminatedUnion('type', [
 
 export type BatchSettlementPayloadType = 'deposit' | 'voucher' | 'refund';
 
+/** A payload of a shape the scheme defines: its type, channel, payer, voucher total and any deposit. */
+export interface CheckedBatchSettlementPayload {
+  ok: true;
+  type: BatchSettlementPayloadType;
+  channelId: string;
+  payer: string;
+  /** The voucher's maxClaimableAmount: the channel's charged total once this call is charged. */
+  cumulative: bigint;
+  /** A deposit's amount (atomic USDC). */
+  deposit?: bigint;
+}
+
 /** The payload's type and channel if its shape is one the scheme defines, else what is wrong with it. */
-export function checkBatchSettlementPayload(
-  payload: unknown,
-): { ok: true; type: BatchSettlementPayloadType; channelId: string } | { ok: false; message: string } {
+export function checkBatchSettlementPayload(payload: unknown): CheckedBatchSettlementPayload | { ok: false; message: string } {
   const parsed = batchSettlementPayloadSchema.safeParse(payload);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     return { ok: false, message: `payload.${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}` };
   }
-  return { ok: true, type: parsed.data.type, channelId: parsed.data.voucher.channelId };
+  const { data } = parsed;
+  return {
+    ok: true, type: data.type, channelId: data.voucher.channelId, payer: data.channelConfig.payer, cumulative: BigInt(data.voucher.maxClaimableAmount),
+    ...(data.type === 'deposit' ? { deposit: BigInt(data.deposit.amount) } : {}),
+  };
 }

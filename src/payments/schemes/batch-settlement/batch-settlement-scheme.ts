@@ -5,7 +5,8 @@
 //   admit        -> verifyPayment: the server scheme checks the voucher's cumulative amount and
 //                   reserves the channel for this request (a deposit is verified by the facilitator)
 //   commit       -> settlePayment: a deposit goes on chain (receipt awaited); a voucher's charge is
-//                   recorded in channel storage
+//                   recorded in channel storage, with its ledger row in the same transaction
+//                   (channel-ledger.ts, which also answers payment-identifier retries)
 //   release      -> clearPendingRequest: the reservation is dropped, nothing is charged, and the
 //                   payer's next voucher is for the same cumulative amount
 // A `refund` payload is answered in admit, without the tool: payer-refund.ts.
@@ -19,6 +20,7 @@ import { usdcToAtomic } from '../../price.ts';
 import type { PaymentTerms } from '../../requirements.ts';
 import type { Admission, HeldCharge, PaymentAttempt, PaymentScheme } from '../payment-scheme.ts';
 import { checkBatchSettlementPayload } from './batch-settlement-payload.ts';
+import type { ChannelCall, ChannelLedger } from './channel-ledger.ts';
 import type { ReceiptReader } from './channel-collector.ts';
 import { servePayerRefund } from './payer-refund.ts';
 import type { RefundEvent } from './payer-refund.ts';
@@ -38,9 +40,12 @@ export interface BatchSettlementSchemeOptions {
   receipts: ReceiptReader;
   receiptTimeoutMs: number;
   log: Logger;
+  /** Channel calls as ledger rows, and payment-identifier retries answered from them. */
+  ledger?: ChannelLedger;
 }
 
 export const CHANNEL_WITHDRAWING = 'channel_withdrawing';
+const CHANNEL_BUSY = 'invalid_batch_settlement_evm_channel_busy';
 
 export class BatchSettlementScheme implements PaymentScheme {
   readonly name = BATCH_SETTLEMENT;
@@ -87,7 +92,10 @@ export class BatchSettlementScheme implements PaymentScheme {
       }));
     }
 
-    const { resourceServer } = this.options;
+    const { resourceServer, ledger } = this.options;
+    const screened = ledger ? await ledger.screen(attempt, shape) : { keyed: undefined };
+    if ('outcome' in screened) return answered(screened.outcome);
+    const { keyed } = screened;
     let verified: Awaited<ReturnType<x402ResourceServer['verifyPayment']>>;
     try {
       verified = await resourceServer.verifyPayment(payload, requirements);
@@ -97,6 +105,9 @@ export class BatchSettlementScheme implements PaymentScheme {
     }
     if (!verified.isValid) {
       const reason = verified.invalidReason ?? 'invalid_payment';
+      // The same payment sent again while its first attempt runs: answered as that attempt's retry.
+      const retried = keyed && reason === CHANNEL_BUSY ? await ledger?.answer(keyed) : undefined;
+      if (retried) return answered(retried);
       return answered(await this.corrective(attempt, reason, verified.invalidMessage ?? 'the payment was not accepted'));
     }
     // The SDK serves a channel whose payer has started to withdraw until the withdrawal finalizes;
@@ -107,7 +118,12 @@ export class BatchSettlementScheme implements PaymentScheme {
       await this.charge(attempt).release(CHANNEL_WITHDRAWING);
       return answered(attempt.ask(`${CHANNEL_WITHDRAWING}: the payer started a withdrawal of channel ${shape.channelId}; it takes no more payments (open another channel, with another salt, or pay with exact)`));
     }
-    return { kind: 'held', charge: this.charge(attempt) };
+    const call = ledger ? await ledger.hold(attempt, shape, keyed) : undefined;
+    if (call && 'outcome' in call) {
+      await this.charge(attempt).release('ledger refused the call');
+      return answered(call.outcome);
+    }
+    return { kind: 'held', charge: this.charge(attempt, call) };
   }
 
   /**
@@ -128,7 +144,7 @@ export class BatchSettlementScheme implements PaymentScheme {
     }
   }
 
-  private charge(attempt: PaymentAttempt): HeldCharge {
+  private charge(attempt: PaymentAttempt, call?: ChannelCall): HeldCharge {
     const { payload, requirements } = attempt;
     return {
       release: async (reason) => {
@@ -138,9 +154,11 @@ export class BatchSettlementScheme implements PaymentScheme {
           // The reservation then lapses on its own after maxTimeoutSeconds (the channel is busy until then).
           attempt.log.error({ err: error, reason }, 'channel reservation could not be cleared');
         }
+        await call?.release(reason);
       },
       commit: async (result) => {
-        const settlement = await this.settle(attempt.log, payload, requirements);
+        const settle = () => this.settle(attempt.log, payload, requirements);
+        const settlement = call ? await call.commit(result, settle) : await settle();
         if (settlement.success) return { kind: 'paid', result, settlement };
         attempt.log.warn({ tool: attempt.toolName, payer: settlement.payer, reason: settlement.errorReason, tx: settlement.transaction }, 'channel settlement failed; result withheld');
         const why = [settlement.errorReason ?? 'unknown', settlement.errorMessage].filter(Boolean).join(': ');

@@ -9,6 +9,15 @@ import type { BatchSettlementChannelManager, Channel } from '@x402/evm/batch-set
 import { BATCH_SETTLEMENT_ADDRESSES, batchSettlementAbi } from '../../../chain/batch-settlement-contracts.ts';
 import type { Logger } from '../../../log.ts';
 import type { ClaimSenderLock } from '../../channels/claim-sender-lock.ts';
+import type { CollectionTransaction } from '../../ledger/channel-payments.ts';
+
+/** The payment ledger's side of collection (ledger/channel-payments.ts). */
+export interface CollectionLedger {
+  /** A settle sent at `sentAt` confirmed: the rows claimed by then are collected. */
+  settled(sentAt: Date): Promise<unknown>;
+  /** Each claim and settle transaction with its gas. */
+  recordCollection(transactions: readonly CollectionTransaction[]): Promise<void>;
+}
 
 export interface ReceiptReader {
   waitForTransactionReceipt(args: { hash: Hex; timeout?: number }): Promise<TransactionReceipt>;
@@ -29,6 +38,7 @@ export interface ChannelCollectorOptions {
    * another instance, a failed settle) is then settled by the next pass, not only after a new claim.
    */
   owed?: () => Promise<bigint>;
+  ledger?: CollectionLedger;
   log: Logger;
 }
 
@@ -41,10 +51,12 @@ export interface CollectReport {
   /** Gas of this pass's claim and settle transactions, and what it cost (gas × effective price). */
   gas: bigint;
   feeWei: bigint;
+  /** Each claim and settle transaction of the pass, with what it moved and cost. */
+  transactions: CollectionTransaction[];
   failures: string[];
 }
 
-const emptyReport = (): CollectReport => ({ claimedVouchers: 0, claimed: 0n, settled: 0n, gas: 0n, feeWei: 0n, failures: [] });
+const emptyReport = (): CollectReport => ({ claimedVouchers: 0, claimed: 0n, settled: 0n, gas: 0n, feeWei: 0n, transactions: [], failures: [] });
 
 export class ChannelCollector {
   /** Passes whose claim or settle failed or could not be proven by its event, since start. */
@@ -110,6 +122,7 @@ export class ChannelCollector {
     }
     if (this.unsettled || (await this.owedNow(report)) > 0n) {
       try {
+        const sentAt = new Date();
         const { transaction } = await manager.settle();
         report.settleTransaction = transaction;
         const amounts = await this.eventAmounts(transaction, 'Settled', 'amount', report);
@@ -117,11 +130,14 @@ export class ChannelCollector {
         else {
           report.settled = amounts.reduce((sum, amount) => sum + amount, 0n);
           this.unsettled = false;
+          // Under the claim-sender lock still: no other instance's claim can slip in before the rows are marked.
+          await this.options.ledger?.settled(sentAt).catch((error: unknown) => log.warn({ err: error }, 'settled channel calls could not be marked in the ledger'));
         }
       } catch (error) {
         report.failures.push(`settle: ${messageOf(error)}`);
       }
     }
+    await this.options.ledger?.recordCollection(report.transactions).catch((error: unknown) => log.warn({ err: error }, 'channel collection costs could not be recorded'));
     this.onCollect?.(report);
     if (report.failures.length > 0) {
       this.failures += 1;
@@ -158,13 +174,16 @@ export class ChannelCollector {
   /** The amounts of the settlement contract's events of one name in a transaction's receipt (none if it failed). */
   private async eventAmounts(transaction: string, eventName: 'Claimed' | 'Settled', field: string, report: CollectReport): Promise<bigint[]> {
     const receipt = await this.options.receipts.waitForTransactionReceipt({ hash: transaction as Hex, timeout: this.options.receiptTimeoutMs });
+    const feeWei = receipt.gasUsed * (receipt.effectiveGasPrice ?? 0n);
     report.gas += receipt.gasUsed;
-    report.feeWei += receipt.gasUsed * (receipt.effectiveGasPrice ?? 0n);
-    if (receipt.status !== 'success') return [];
+    report.feeWei += feeWei;
     const logs = receipt.logs.filter((entry) => entry.address.toLowerCase() === BATCH_SETTLEMENT_ADDRESSES.settlement.toLowerCase());
-    return parseEventLogs({ abi: batchSettlementAbi, logs, eventName })
+    const amounts = receipt.status !== 'success' ? [] : parseEventLogs({ abi: batchSettlementAbi, logs, eventName })
       .map((entry) => (entry as unknown as { args: Record<string, unknown> }).args[field])
       .filter((amount): amount is bigint => typeof amount === 'bigint');
+    const step = eventName === 'Claimed' ? 'claim' : 'settle';
+    report.transactions.push({ step, hash: transaction, amount: amounts.reduce((sum, amount) => sum + amount, 0n), gas: receipt.gasUsed, feeWei });
+    return amounts;
   }
 }
 

@@ -17,11 +17,14 @@ import type { Config } from '../../../config.ts';
 import type { Logger } from '../../../log.ts';
 import type { SqlChannelClaims } from '../../channels/channel-claims.ts';
 import type { ClaimSenderLock } from '../../channels/claim-sender-lock.ts';
+import type { ChannelPayments } from '../../ledger/channel-payments.ts';
+import type { PaymentLedger } from '../../ledger/payment-ledger.ts';
 import type { PaymentNetwork } from '../../networks.ts';
 import type { SettlerKeyLock } from '../../settlement/settler-key-lock.ts';
 import type { PaymentTerms } from '../../requirements.ts';
 import { BatchSettlementScheme } from './batch-settlement-scheme.ts';
 import { ChannelCollector } from './channel-collector.ts';
+import { ChannelLedger } from './channel-ledger.ts';
 import { IdleRefunds } from './idle-refunds.ts';
 import { WithdrawalWatcher } from './withdrawal-watcher.ts';
 import { channelFacilitatorSigner, inProcessChannelFacilitator, supportsChannels } from './channel-facilitator.ts';
@@ -53,6 +56,8 @@ export interface ChannelSetup {
   claimLock: ClaimSenderLock;
   /** Instances sharing the channel settler key send one at a time (absent: one instance). */
   keyLock?: SettlerKeyLock;
+  /** Channel calls as rows of the payment ledger (the storage must be observed by `payments`). */
+  ledger?: { ledger: PaymentLedger; payments: ChannelPayments; instance?: string };
   log: Logger;
 }
 
@@ -98,13 +103,21 @@ export async function openChannels(setup: ChannelSetup): Promise<Channels | unde
   const resourceServer = new x402ResourceServer(facilitator).register(network.caip2, serverScheme);
   await resourceServer.initialize();
   const receipts = createPublicClient({ chain: viemChain(network, rpcUrl), transport: http(rpcUrl), pollingInterval: config.pollingIntervalMs });
+  const rows = setup.ledger;
   const scheme = await BatchSettlementScheme.create({
     resourceServer, serverScheme, terms, minDepositCalls: config.channels.minDepositCalls, prices: setup.prices,
     receipts, receiptTimeoutMs: config.receiptTimeoutMs, log,
+    ...(rows ? { ledger: new ChannelLedger({ ...rows, receipts, log }) } : {}),
   });
   const manager = serverScheme.createChannelManager(facilitator, network.caip2, network.usdc.address);
   const collector = new ChannelCollector({
     manager, receipts, intervalMs: config.channels.claimIntervalMs, receiptTimeoutMs: config.receiptTimeoutMs, lock: setup.claimLock, log,
+    ...(rows ? {
+      ledger: {
+        settled: (sentAt: Date) => rows.payments.settled(network.caip2, sentAt),
+        recordCollection: (transactions) => rows.payments.recordCollection(network.caip2, transactions),
+      },
+    } : {}),
     owed: async () => {
       const [claimed, settled] = (await receipts.readContract({
         address: BATCH_SETTLEMENT_ADDRESSES.settlement, abi: batchSettlementAbi, functionName: 'receivers', args: [terms.payTo, network.usdc.address],
