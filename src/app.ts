@@ -10,6 +10,7 @@ import { registerToolRoutes } from './faces/http/tool-routes.ts';
 import { UnpaidFastPath } from './faces/http/unpaid-fast-path.ts';
 import { registerDiscoveryRoutes } from './faces/discovery/discovery-routes.ts';
 import { registerDashboardRoutes } from './faces/dashboard/dashboard-routes.ts';
+import type { ChannelSummary } from './payments/channels/channel-claims.ts';
 import { mcpServerDescription } from './faces/mcp/mcp-description.ts';
 import { registerMcpRoutes } from './faces/mcp/mcp-routes.ts';
 import type { SseSessions } from './faces/mcp/mcp-routes.ts';
@@ -48,6 +49,8 @@ export interface AppOptions {
   prometheus?: { text(): Promise<string>; readonly contentType: string };
   ethPrice?: () => Promise<EthPrice | undefined>;
   upstreams?: () => Promise<UpstreamHealth[]>;
+  /** What the payment channels hold (the dashboard), when they are offered. */
+  channels?: () => Promise<ChannelSummary>;
 }
 
 export interface BuiltApp {

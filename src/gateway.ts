@@ -260,6 +260,7 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
         ok: p.calls === 0 ? null : !p.lastFailureAt || (p.lastSuccessAt !== undefined && p.lastSuccessAt > p.lastFailureAt),
         detail: `${p.calls} requests, ${p.failures} failed, ${p.cacheHits} cache hits since start`,
       })),
+      ...(channels ? { channels: () => channelClaims.summary() } : {}),
       ...optionalEthPrice(ethPriceSource({ configuredUsd: config.ethPriceUsd, network: network.name, upstream })),
       health: () =>
         checkHealth({

@@ -8,7 +8,7 @@ import type { HealthReport } from '../../health.ts';
 import { CallMetrics } from '../../payments/call-metrics.ts';
 import type { PaymentReports, ReportedPayment } from '../../payments/ledger/payment-reports.ts';
 import { publicNetwork } from '../../payments/networks.ts';
-import type { EthPrice } from './dashboard-data.ts';
+import type { DashboardSources, EthPrice } from './dashboard-data.ts';
 import { DashboardData } from './dashboard-data.ts';
 
 const payTo = '0x1111111111111111111111111111111111111111' as Address;
@@ -17,7 +17,7 @@ const txHash = `0x${'ab'.repeat(32)}`;
 const [first, second] = catalog as [(typeof catalog)[number], (typeof catalog)[number]];
 
 const payment = (overrides: Partial<ReportedPayment>): ReportedPayment => ({
-  id: 1, payer, tool: first.name, amount: 5000n, network: 'eip155:8453', state: 'settled', txHash, error: null, attempts: 1,
+  id: 1, scheme: 'exact', channelId: null, payer, tool: first.name, amount: 5000n, network: 'eip155:8453', state: 'settled', txHash, error: null, attempts: 1,
   createdAt: new Date('2025-01-02T03:04:05Z'), updatedAt: new Date('2025-01-02T03:04:06Z'),
   settlingAt: new Date('2025-01-02T03:04:05.500Z'), settledAt: new Date('2025-01-02T03:04:06Z'), settlementMs: 500, ...overrides,
 });
@@ -28,15 +28,20 @@ const reports: PaymentReports = {
     return {
       byState: {
         verified: zero, running: { amount: 7n, count: 1 }, settling: { amount: 3n, count: 1 }, settled: { amount: 1_000_001n, count: 3 },
-        released: zero, failed: { amount: 5000n, count: 1 }, pending: zero,
+        released: zero, failed: { amount: 5000n, count: 1 }, pending: zero, received: zero, claimed: zero, deposited: zero,
       },
       // 1.000001 USDC: exact in the strings, whatever a float would make of it.
       revenue: { amount: 1_000_001n, count: 3 },
       revenuePerTool: [
-        { tool: second.name, amount: 1_000_000n, count: 1 },
-        { tool: 'retired_tool', amount: 1n, count: 2 },
+        { tool: second.name, amount: 1_000_000n, count: 1, perScheme: { exact: { amount: 1_000_000n, count: 1 } } },
+        { tool: 'retired_tool', amount: 1n, count: 2, perScheme: { exact: { amount: 1n, count: 2 } } },
       ],
+      perScheme: { exact: { earned: { amount: 1_000_001n, count: 3 }, collected: { amount: 1_000_001n, count: 3 } }, 'batch-settlement': { earned: zero, collected: zero } },
     };
+  },
+  async channelCollection() {
+    const none = { transactions: 0, amount: 0n, gas: 0n, feeWei: 0n };
+    return { deposit: none, claim: none, settle: none };
   },
   async collectionCost() {
     // The second tool's one payment: 50,000 gas at 10 gwei = 0.0005 ETH.
@@ -66,7 +71,7 @@ function health(chainError?: string): () => Promise<HealthReport> {
   });
 }
 
-function data(chainError?: string, ethPrice?: EthPrice) {
+function data(chainError?: string, ethPrice?: EthPrice, overrides: Partial<DashboardSources> = {}) {
   const metrics = new CallMetrics();
   const at = new Date('2025-01-02T03:04:06Z');
   metrics.record({ tool: first.name, face: 'http', kind: 'paid', at, durationMs: 10 });
@@ -76,6 +81,7 @@ function data(chainError?: string, ethPrice?: EthPrice) {
     catalog, reports, metrics, terms: { network: publicNetwork('base'), payTo, maxTimeoutSeconds: 300 }, facilitatorKind: 'embedded',
     health: health(chainError), now: () => new Date('2025-01-02T12:00:00Z'),
     ...(ethPrice ? { ethPrice: async () => ethPrice } : {}),
+    ...overrides,
   });
 }
 
@@ -163,4 +169,70 @@ test('prices: the catalogue in its order, with routes and whether each tool is b
   assert.deepEqual(prices.tools.map((t) => t.name), catalog.map((t) => t.name));
   assert.equal(prices.tools[0]?.price.usdc, first.price);
   assert.equal(prices.network, 'eip155:8453');
+});
+
+/** Six channel calls paid: three collected, one claimed, two received; one deposit; a claim, a settle and the deposit at 0.005 gwei. */
+const channelReports: PaymentReports = {
+  ...reports,
+  async totals() {
+    const exact = await reports.totals();
+    return {
+      ...exact,
+      byState: { ...exact.byState, settled: { amount: 1_003_001n, count: 6 }, received: { amount: 2000n, count: 2 }, claimed: { amount: 1000n, count: 1 }, deposited: { amount: 100_000n, count: 1 } },
+      revenue: { amount: 1_006_001n, count: 9 },
+      revenuePerTool: [
+        { tool: second.name, amount: 1_000_000n, count: 1, perScheme: { exact: { amount: 1_000_000n, count: 1 } } },
+        { tool: first.name, amount: 6000n, count: 6, perScheme: { 'batch-settlement': { amount: 6000n, count: 6 } } },
+      ],
+      perScheme: { ...exact.perScheme, 'batch-settlement': { earned: { amount: 6000n, count: 6 }, collected: { amount: 3000n, count: 3 } } },
+    };
+  },
+  async channelCollection() {
+    const at = (gas: bigint, amount: bigint) => ({ transactions: 1, amount, gas, feeWei: gas * 5_000_000n });
+    return { deposit: at(140_592n, 100_000n), claim: at(107_000n, 3000n), settle: at(56_840n, 3000n) };
+  },
+};
+
+test('channels: what they hold from the claims summary, the calls by collection state, each collection step with its gas in gwei and USD', async () => {
+  const deadline = Date.parse('2025-01-02T13:00:00Z') / 1000;
+  const summary = { open: 2, deposits: 200_000n, unclaimed: 2000n, nearestDeadline: deadline };
+  const { channels, revenue, tools } = await data(undefined, { usd: 2500, source: 'test' }, { reports: channelReports, channels: async () => summary }).overview(publicAccess);
+  assert.equal(channels.offered, true);
+  assert.equal(channels.open, 2);
+  assert.deepEqual(channels.depositsHeld, { usdc: '0.2', atomic: '200000' });
+  assert.deepEqual(channels.unclaimed, { usdc: '0.002', atomic: '2000' }, 'revenue at risk');
+  assert.equal(channels.nearestWithdrawDeadline, '2025-01-02T13:00:00.000Z');
+  assert.equal(channels.secondsToDeadline, 3600);
+  assert.deepEqual([channels.calls.received.count, channels.calls.claimed.count, channels.calls.settled.count], [2, 1, 3]);
+  assert.deepEqual(channels.deposited, { count: 1, amount: { usdc: '0.1', atomic: '100000' } });
+  // 107,000 gas at 0.005 gwei = 535 gwei; at $2,500 an ETH, $0.0013375.
+  assert.deepEqual(channels.collection.claims, { transactions: 1, amount: { usdc: '0.003', atomic: '3000' }, gas: '107000', feeGwei: 535, feeUsd: 0.0013375 });
+  assert.equal(channels.collection.deposits.feeGwei, 702.96);
+  assert.equal(channels.collection.settles.feeGwei, 284.2);
+  assert.deepEqual(revenue.total, { usdc: '1.006001', atomic: '1006001' }, 'revenue counts channel calls when charged');
+  assert.deepEqual(revenue.collected, { usdc: '1.003001', atomic: '1003001' });
+  const channelTool = tools.find((t) => t.name === first.name)!;
+  assert.deepEqual([channelTool.revenue.usdc, channelTool.channelCalls, channelTool.revenueByScheme['batch-settlement'].usdc], ['0.006', 6, '0.006']);
+});
+
+test('schemes side by side: calls, earned and collected, and the cost of collecting in all and per call, next to the revenue', async () => {
+  const [exact, channel] = (await data(undefined, { usd: 2500, source: 'test' }, { reports: channelReports }).overview(publicAccess)).schemes;
+  // exact: 0.0005 ETH over 3 payments. Channels: 1,522.16 gwei (deposit 702.96 + claim 535 + settle 284.2) over 6 calls.
+  assert.deepEqual(exact, {
+    scheme: 'exact', calls: 3, earned: { usdc: '1.000001', atomic: '1000001' }, collected: { usdc: '1.000001', atomic: '1000001' },
+    cost: { gwei: 500_000, usd: 1.25 }, costPerCall: { gwei: 166_667, usd: 0.416667 }, costShare: 125, netUsd: -0.249999,
+  });
+  assert.deepEqual(channel, {
+    scheme: 'batch-settlement', calls: 6, earned: { usdc: '0.006', atomic: '6000' }, collected: { usdc: '0.003', atomic: '3000' },
+    cost: { gwei: 1522.16, usd: 0.0038054 }, costPerCall: { gwei: 253.693, usd: 0.000634233 }, costShare: 63.4233, netUsd: 0.0021946,
+  });
+  const unpriced = (await data(undefined, undefined, { reports: channelReports }).overview(publicAccess)).schemes[1]!;
+  assert.deepEqual([unpriced.cost.usd, unpriced.costPerCall?.usd, unpriced.costShare, unpriced.netUsd], [null, null, null, null]);
+});
+
+test('without channels offered, the channel figures are zeros and say so', async () => {
+  const { channels } = await data().overview(publicAccess);
+  assert.equal(channels.offered, false);
+  assert.equal(channels.open, 0);
+  assert.equal(channels.nearestWithdrawDeadline, null);
 });

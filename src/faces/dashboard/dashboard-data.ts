@@ -7,18 +7,15 @@ import type { HealthReport } from '../../health.ts';
 import type { CallMetrics, CallOutcomeKind } from '../../payments/call-metrics.ts';
 import type { PaymentState } from '../../payments/ledger/payment-ledger.ts';
 import type { AmountCount, PaymentReports, ReportedPayment, SettlementLatencyReport } from '../../payments/ledger/payment-reports.ts';
-import { atomicToUsdc, usdcToAtomic } from '../../payments/price.ts';
+import type { ChannelSummary } from '../../payments/channels/channel-claims.ts';
+import { usdcToAtomic } from '../../payments/price.ts';
 import type { PaymentTerms } from '../../payments/requirements.ts';
+import { channelFigures, schemeFigures } from './channel-figures.ts';
 import type { DashboardAccess } from './dashboard-access.ts';
+import { money } from './money.ts';
 
-export interface Money {
-  /** Decimal USDC, exact. */
-  usdc: string;
-  /** Atomic units (6 decimals), as an integer string. */
-  atomic: string;
-}
-
-export const money = (atomic: bigint): Money => ({ usdc: atomicToUsdc(atomic), atomic: atomic.toString() });
+export { money } from './money.ts';
+export type { Money } from './money.ts';
 
 /** One upstream provider's state, for when upstream-backed tools exist. */
 export interface UpstreamHealth {
@@ -38,6 +35,8 @@ export interface DashboardSources {
   upstreams?: () => Promise<UpstreamHealth[]>;
   /** ETH in USD, to put the gas of settlements next to the revenue; undefined when unknown. */
   ethPrice?: () => Promise<EthPrice | undefined>;
+  /** What the payment channels hold (SqlChannelClaims.summary, as /metrics reads it); absent when channels are not offered. */
+  channels?: () => Promise<ChannelSummary>;
   now?: () => Date;
 }
 
@@ -116,11 +115,13 @@ export class DashboardData {
 
   private async figures(days: number) {
     const { reports, metrics, terms } = this.sources;
-    const [totals, perDay, latency, cost, ethPrice] = await Promise.all([
+    const [totals, perDay, latency, cost, channelCost, channelSummary, ethPrice] = await Promise.all([
       reports.totals(),
       reports.revenuePerDay({ days, now: this.now() }),
       reports.settlementLatency({ sampleSize: LATENCY_SAMPLE }),
       reports.collectionCost(),
+      reports.channelCollection(),
+      this.sources.channels?.() ?? Promise.resolve(undefined),
       this.sources.ethPrice?.().catch(() => undefined) ?? Promise.resolve(undefined),
     ]);
     const costByTool = new Map(cost.perTool.map((entry) => [entry.tool, entry]));
@@ -146,6 +147,12 @@ export class DashboardData {
           meanDurationMs: counts && counts.calls > 0 ? roundMs(counts.totalDurationMs / counts.calls) : null,
           revenue: money(earned?.amount ?? 0n),
           settledPayments: earned?.count ?? 0,
+          /** Revenue by scheme: `exact` settled, channel calls charged. */
+          revenueByScheme: {
+            exact: money(earned?.perScheme.exact?.amount ?? 0n),
+            'batch-settlement': money(earned?.perScheme['batch-settlement']?.amount ?? 0n),
+          },
+          channelCalls: earned?.perScheme['batch-settlement']?.count ?? 0,
           collection: collectionJson(costByTool.get(name), earned?.amount ?? 0n, ethPrice),
         };
       })
@@ -178,6 +185,7 @@ export class DashboardData {
       revenue: {
         total: money(totals.revenue.amount),
         settledPayments: totals.revenue.count,
+        collected: money(totals.perScheme.exact.collected.amount + totals.perScheme['batch-settlement'].collected.amount),
         perDay: perDay.map((d) => ({ day: d.day, revenue: money(d.amount), payments: d.count })),
       },
       calls: {
@@ -190,6 +198,8 @@ export class DashboardData {
         byCode,
       },
       tools,
+      schemes: schemeFigures(totals, cost, channelCost, ethPrice),
+      channels: channelFigures(channelSummary, totals, channelCost, ethPrice, this.now()),
       settlement: {
         states: {
           settled: stateJson(states.settled),
@@ -265,15 +275,18 @@ export class DashboardData {
   /** Detailed view only: payments with payer addresses, transaction hashes and errors. */
   async payments() {
     const { reports, terms } = this.sources;
-    const [pending, failed, inFlight, recent] = await Promise.all([
+    const [pending, failed, inFlight, recent, uncollected] = await Promise.all([
       reports.payments({ states: ['pending'], limit: LISTED_PAYMENTS }),
       reports.payments({ states: ['failed'], limit: LISTED_PAYMENTS }),
       reports.payments({ states: ['verified', 'running', 'settling'], limit: LISTED_PAYMENTS }),
       reports.payments({ states: ['settled'], limit: LISTED_PAYMENTS }),
+      reports.payments({ states: ['received', 'claimed'], limit: LISTED_PAYMENTS }),
     ]);
     const explorer = terms.network.explorerUrl;
     const row = (p: ReportedPayment) => ({
       id: p.id,
+      scheme: p.scheme,
+      channelId: p.channelId,
       tool: p.tool,
       title: this.byName.get(p.tool)?.title ?? p.tool,
       amount: money(p.amount),
@@ -297,6 +310,8 @@ export class DashboardData {
       failed: failed.map(row),
       inFlight: inFlight.map(row),
       recent: recent.map(row),
+      /** Channel calls charged and not yet collected: received (unclaimed) or claimed (not settled). */
+      uncollected: uncollected.map(row),
     };
   }
 }

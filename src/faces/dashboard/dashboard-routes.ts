@@ -10,6 +10,7 @@ import type { PaymentTerms } from '../../payments/requirements.ts';
 import type { DashboardAccess } from './dashboard-access.ts';
 import { dashboardAccess } from './dashboard-access.ts';
 import type { EthPrice, UpstreamHealth } from './dashboard-data.ts';
+import type { ChannelSummary } from '../../payments/channels/channel-claims.ts';
 import { DashboardData, DEFAULT_REVENUE_DAYS, MAX_REVENUE_DAYS, accessJson } from './dashboard-data.ts';
 import { landingHtml, landingJson } from './landing-page.ts';
 
@@ -24,6 +25,8 @@ export interface DashboardDependencies {
   health: () => Promise<HealthReport>;
   upstreams?: () => Promise<UpstreamHealth[]>;
   ethPrice?: () => Promise<EthPrice | undefined>;
+  /** What the payment channels hold, when they are offered. */
+  channels?: () => Promise<ChannelSummary>;
   /** GET /metrics in Prometheus' text format, guarded like the detailed view. */
   prometheus?: { text(): Promise<string>; readonly contentType: string };
 }
@@ -31,7 +34,7 @@ export interface DashboardDependencies {
 /** The JSON endpoints, and who may read them. */
 export const dashboardApi: readonly { path: string; access: 'public' | 'detailed'; summary: string }[] = [
   { path: '/dashboard/api', access: 'public', summary: 'This list' },
-  { path: '/dashboard/api/overview', access: 'public', summary: 'Revenue (total, per tool, per day), calls and outcomes, settlement states and latency, recent calls' },
+  { path: '/dashboard/api/overview', access: 'public', summary: 'Revenue (total, per tool, per day, per scheme), calls and outcomes, settlement states and latency, payment channels, recent calls' },
   { path: '/dashboard/api/prices', access: 'public', summary: 'The price list, from the catalogue' },
   { path: '/dashboard/api/health', access: 'public', summary: 'Chain RPC, facilitator, ledger and upstream providers' },
   { path: '/dashboard/api/payments', access: 'detailed', summary: 'Pending, failed, in-flight and recent settled payments with payer addresses and transaction hashes' },
@@ -101,6 +104,7 @@ export function registerDashboardRoutes(app: FastifyInstance, deps: DashboardDep
     health: cachedHealth,
     ...(deps.upstreams ? { upstreams: deps.upstreams } : {}),
     ...(deps.ethPrice ? { ethPrice: deps.ethPrice } : {}),
+    ...(deps.channels ? { channels: deps.channels } : {}),
   });
   const page = { html: pageFile('dashboard.html'), script: pageFile('dashboard.js'), style: pageFile('dashboard.css') };
   const landing = { html: landingHtml(deps), json: JSON.stringify(landingJson(deps)) };
