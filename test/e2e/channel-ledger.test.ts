@@ -24,6 +24,16 @@ import { chainClients, fundedPayer, readPaymentRequired } from '../support/payme
 import { heldTool } from '../support/test-tools.ts';
 import { until } from '../support/until.ts';
 
+interface DashboardMoney { usdc: string; atomic: string }
+interface DashboardOverview {
+  channels: {
+    open: number; depositsHeld: DashboardMoney; unclaimed: DashboardMoney; nearestWithdrawDeadline: string | null;
+    calls: { settled: { count: number } }; collection: { deposits: { transactions: number } };
+  };
+  schemes: { scheme: string; calls: number; earned: DashboardMoney; collected: DashboardMoney; cost: { gwei: number; usd: number | null }; costPerCall: { gwei: number } | null }[];
+  tools: { name: string; channelCalls: number }[];
+}
+
 const PRICE = 1_000n;
 const DEPOSIT = PRICE * 100n;
 
@@ -98,6 +108,18 @@ describe('channel payments in the ledger', () => {
     }, 'the deposit\'s cost');
     assert.equal(collection.deposit.gas - collectionBefore.deposit.gas, receipt.gasUsed);
 
+    // The dashboard: what the channels hold and what is at risk, from the claims summary; the scheme's calls and revenue.
+    const overview = async () => (await fetch(`${t.baseUrl}/dashboard/api/overview`)).json() as Promise<DashboardOverview>;
+    const held = await overview();
+    assert.equal(held.channels.open, 1);
+    assert.equal(held.channels.depositsHeld.atomic, DEPOSIT.toString());
+    assert.equal(held.channels.unclaimed.atomic, (4n * PRICE).toString(), 'revenue at risk until claimed');
+    assert.equal(held.channels.nearestWithdrawDeadline, null);
+    assert.equal(held.channels.collection.deposits.transactions, 1);
+    const heldScheme = held.schemes.find((s) => s.scheme === 'batch-settlement')!;
+    assert.deepEqual([heldScheme.calls, heldScheme.earned.atomic, heldScheme.collected.atomic], [4, (4n * PRICE).toString(), '0']);
+    assert.deepEqual(held.tools.find((tool) => tool.name === 'test_word')?.channelCalls, 4);
+
     const report = await t.gateway.channels!.collector.collect();
     assert.deepEqual(report.failures, []);
     const settled = ofChannel(await reports().payments({ states: ['settled'], limit: 50 }), channelId);
@@ -110,6 +132,20 @@ describe('channel payments in the ledger', () => {
     assert.equal(costs.settle.transactions - collectionBefore.settle.transactions, 1);
     assert.equal(costs.claim.gas + costs.settle.gas - collectionBefore.claim.gas - collectionBefore.settle.gas, report.gas, 'the gas of the pass, as /metrics counts it');
     assert.equal(costs.settle.amount - collectionBefore.settle.amount, report.settled);
+
+    // The dashboard computes its figures at most once a second, however many pages poll.
+    const collectedNow = await until(async () => {
+      const now = await overview();
+      return now.channels.unclaimed.atomic === '0' && now;
+    }, 'the figures after the collection');
+    assert.equal(collectedNow.channels.calls.settled.count, 4);
+    const scheme = collectedNow.schemes.find((s) => s.scheme === 'batch-settlement')!;
+    assert.equal(scheme.collected.atomic, (4n * PRICE).toString());
+    // The deposit, the claim and the settle, spread over the 4 calls; in gwei at a glance (no ETH price on the local chain).
+    const wei = costs.deposit.feeWei + costs.claim.feeWei + costs.settle.feeWei;
+    assert.equal(scheme.cost.gwei, Number((Number(wei) / 1e9).toPrecision(6)));
+    assert.equal(scheme.costPerCall?.gwei, Number((Number(wei / 4n) / 1e9).toPrecision(6)));
+    assert.equal(scheme.cost.usd, null);
   });
 });
 

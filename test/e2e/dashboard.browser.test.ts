@@ -100,6 +100,14 @@ test('paid calls appear on the open page without a reload, and no payer address 
   const gasPerPayment = rows.filter((cells) => Number(cells[4]) > 0).map((cells) => cells[8]!);
   assert.equal(gasPerPayment.length, 3, JSON.stringify(rows));
   for (const cell of gasPerPayment) assert.match(cell, /^\d{1,3}(,\d{3})* gwei$/);
+  // The schemes side by side, the cost of collecting per call in gwei; the channels card, none open.
+  const schemes = await page.locator('#schemes tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+  assert.deepEqual(schemes.map((cells) => cells[0]), ['exact', 'batch-settlement']);
+  assert.equal(schemes[0]![1], '4');
+  assert.match(schemes[0]![5]!, /^\d{1,3}(,\d{3})* gwei$/, 'the cost per exact call, at a glance');
+  assert.equal(schemes[1]![5], '–', 'no channel call yet');
+  assert.equal(await page.locator('[data-testid="channels-open"]').innerText(), '0');
+  assert.match(await page.locator('#channels').innerText(), /Not yet claimed/);
 
   assert.equal(navigations, 0, 'the page was not reloaded');
   assert.equal(await page.evaluate(() => (window as unknown as { loadedOnce?: boolean }).loadedOnce), true);

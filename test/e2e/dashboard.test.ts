@@ -81,6 +81,19 @@ describe('the figures', () => {
     }
   });
 
+  test('schemes side by side: the exact payments with their cost per call next to the revenue; the channels offered, none open', async () => {
+    const overview = await (await get(guarded, '/dashboard/api/overview')).json();
+    const [exact, channel] = overview.schemes as { scheme: string; calls: number; earned: { usdc: string }; cost: { gwei: number; usd: number | null }; costPerCall: { gwei: number; usd: number | null } | null; costShare: number | null }[];
+    assert.deepEqual([exact?.scheme, exact?.calls, exact?.earned.usdc], ['exact', 2, expectedRevenue]);
+    assert.ok(exact && exact.cost.gwei > 0 && exact.costPerCall, 'settling cost gas');
+    assert.ok(Math.abs(exact.costPerCall.gwei * 2 - exact.cost.gwei) <= exact.cost.gwei * 1e-5, `${exact.costPerCall.gwei} per call of ${exact.cost.gwei}`);
+    assert.ok(exact.cost.usd !== null && exact.costShare !== null, 'priced at TOOLGATE_ETH_PRICE_USD');
+    assert.deepEqual([channel?.scheme, channel?.calls, channel?.costPerCall], ['batch-settlement', 0, null]);
+    assert.equal(overview.channels.offered, true);
+    assert.equal(overview.channels.open, 0);
+    assert.deepEqual(overview.channels.unclaimed, { usdc: '0', atomic: '0' });
+  });
+
   test('calls: paid, asked to pay (402) and refused (400) are counted by kind; only the paid ones earn', async () => {
     const overview = await (await get(guarded, '/dashboard/api/overview')).json();
     assert.equal(overview.calls.paid, 2);
@@ -232,6 +245,7 @@ describe('the page', () => {
     assert.equal(response.headers.get('referrer-policy'), 'no-referrer');
     const html = await response.text();
     assert.match(html, /<script src="\/dashboard\/dashboard\.js" defer><\/script>/);
+    for (const id of ['channels', 'schemes']) assert.match(html, new RegExp(`id="${id}"`), `the ${id} card`);
     const script = await get(guarded, '/dashboard/dashboard.js');
     assert.match(script.headers.get('content-type') ?? '', /javascript/);
   });

@@ -37,7 +37,7 @@ export const dashboardApi: readonly { path: string; access: 'public' | 'detailed
   { path: '/dashboard/api/overview', access: 'public', summary: 'Revenue (total, per tool, per day, per scheme), calls and outcomes, settlement states and latency, payment channels, recent calls' },
   { path: '/dashboard/api/prices', access: 'public', summary: 'The price list, from the catalogue' },
   { path: '/dashboard/api/health', access: 'public', summary: 'Chain RPC, facilitator, ledger and upstream providers' },
-  { path: '/dashboard/api/payments', access: 'detailed', summary: 'Pending, failed, in-flight and recent settled payments with payer addresses and transaction hashes' },
+  { path: '/dashboard/api/payments', access: 'detailed', summary: 'Pending, failed, in-flight and recent settled payments, and channel calls not yet collected, with payer addresses and transaction hashes' },
 ];
 
 const pageFile = (name: string) => readFileSync(new URL(`./page/${name}`, import.meta.url), 'utf8');

@@ -258,6 +258,18 @@
     return `${usd < 0 ? '−' : ''}$${text}`;
   }
 
+  /** A fee already in gwei: three significant digits. */
+  const gweiAmount = (gwei) => `${significant.format(gwei)} gwei`;
+  /** A fee in USD when the gateway knows an ETH price, else in gwei. */
+  const feeText = (usd, gwei) => (usd === null ? gweiAmount(gwei) : usdAmount(usd));
+  /** How long until a Unix deadline, roughly: "in 3 h 20 min", "passed". */
+  function timeUntil(seconds) {
+    if (seconds <= 0) return 'passed';
+    const hours = Math.floor(seconds / 3600);
+    const minutes = Math.floor((seconds % 3600) / 60);
+    return hours > 0 ? `in ${hours} h ${minutes} min` : `in ${minutes} min`;
+  }
+
   /** Gas as USD when the gateway knows an ETH price, else in ETH (gwei when small). */
   function gasCost(collection) {
     if (collection.payments === 0) return '–';
@@ -291,7 +303,8 @@
     const states = settlement.states;
     const latency = settlement.latency;
     const troubled = states.pending.count + states.failed.count;
-    const revenueCard = kpi('Revenue (settled)', [revenue.total.usdc, ' ', el('small', { text: 'USDC' })], `${count(revenue.settledPayments)} settled payments`, {
+    // Earned: exact payments settled, channel calls charged; collected: what reached payTo.
+    const revenueCard = kpi('Revenue', [revenue.total.usdc, ' ', el('small', { text: 'USDC' })], `${count(revenue.settledPayments)} paid calls · ${revenue.collected.usdc} USDC collected`, {
       id: 'revenue-total',
     });
     const callsCard = kpi('Calls since start', count(calls.total), `${count(calls.paid)} paid · since ${time(service.metricsSince)}`, { id: 'calls-total' });
@@ -386,7 +399,7 @@
         [
           { label: '#' }, { label: 'Tool' }, { label: 'Price', num: true }, { label: 'Calls', num: true }, { label: 'Paid', num: true },
           { label: 'Not charged', num: true }, { label: 'Mean time', num: true }, { label: 'Revenue', num: true },
-          { label: 'Gas per payment', num: true }, { label: 'Net of gas', num: true },
+          { label: 'Gas per payment', num: true }, { label: 'Net of gas', num: true }, { label: 'Channel calls', num: true },
         ],
         earned.map((t, i) => [
           String(i + 1),
@@ -399,6 +412,7 @@
           el('span', {}, el('span', { class: 'share' }), usdc(t.revenue)),
           t.collection.payments === 0 ? '–' : t.collection.perPaymentUsd === null ? ethAmount(t.collection.perPaymentEth) : usdAmount(t.collection.perPaymentUsd),
           t.collection.netUsd === null ? '–' : el('span', { class: t.collection.netUsd < 0 ? 'loss' : '', text: usdAmount(t.collection.netUsd) }),
+          count(t.channelCalls),
         ]),
         'No paid calls yet.',
       ),
@@ -408,6 +422,9 @@
       const value = Number(earned[i]?.revenue.usdc ?? 0);
       bar.style.width = `${value > 0 ? Math.max(2, (value / topRevenue) * 60) : 0}px`;
     });
+
+    renderChannels(data.channels);
+    renderSchemes(data.schemes);
 
     byId('settlement-counts').textContent = `${count(states.pending.count)} pending · ${count(states.failed.count)} failed · ${count(states.inFlight.count)} in flight`;
 
@@ -428,6 +445,54 @@
           ms(c.durationMs),
         ]),
         'No calls since the gateway started.',
+      ),
+    );
+  }
+
+  /** What the channels hold, what is owed and not yet claimed (at risk until claimed), and what collecting them cost. */
+  function renderChannels(channels) {
+    byId('channels-note').textContent = channels.offered ? `${count(channels.open)} open` : 'not offered';
+    const atRisk = Number(channels.unclaimed.atomic) > 0;
+    const deadline = channels.secondsToDeadline;
+    const steps = [['Deposits (our key)', channels.collection.deposits], ['Claims', channels.collection.claims], ['Settles', channels.collection.settles]];
+    fill(
+      'channels',
+      el('div', { class: 'kpis compact' },
+        kpi('Open channels', count(channels.open), `${count(channels.deposited.count)} deposits in all`, { id: 'channels-open' }),
+        kpi('Deposits held', [channels.depositsHeld.usdc, ' ', el('small', { text: 'USDC' })], 'the payers\' money in the channels', { id: 'channels-deposits' }),
+        kpi('Not yet claimed', [channels.unclaimed.usdc, ' ', el('small', { text: 'USDC' })],
+          deadline === null ? 'revenue at risk until claimed · no withdrawal pending' : `revenue at risk · nearest withdrawal deadline ${timeUntil(deadline)}`,
+          { id: 'channels-unclaimed', className: atRisk && deadline !== null && deadline < 3600 ? 'alert' : '' }),
+        kpi('Claimed, not settled', [channels.calls.claimed.amount.usdc, ' ', el('small', { text: 'USDC' })], `${count(channels.calls.claimed.count)} calls · held by the contract for payTo`, { id: 'channels-claimed' }),
+      ),
+      table(
+        [{ label: 'Collection step' }, { label: 'Transactions', num: true }, { label: 'Moved', num: true }, { label: 'Gas', num: true }, { label: 'Cost', num: true }],
+        steps.map(([name, step]) => [name, count(step.transactions), usdc(step.amount), count(step.gas), step.transactions === 0 ? '–' : feeText(step.feeUsd, step.feeGwei)]),
+        'No channel activity yet.',
+      ),
+    );
+  }
+
+  /** Each scheme's calls, revenue and cost of collecting, in all and per call. */
+  function renderSchemes(schemes) {
+    fill(
+      'schemes',
+      table(
+        [
+          { label: 'Scheme' }, { label: 'Calls paid', num: true }, { label: 'Revenue', num: true }, { label: 'Collected', num: true },
+          { label: 'Cost of collecting', num: true }, { label: 'Per call', num: true }, { label: 'Share of revenue', num: true }, { label: 'Net', num: true },
+        ],
+        schemes.map((s) => [
+          el('span', { class: 'mono', text: s.scheme }),
+          count(s.calls),
+          usdc(s.earned),
+          usdc(s.collected),
+          s.cost.gwei === 0 ? '–' : feeText(s.cost.usd, s.cost.gwei),
+          s.costPerCall === null || s.cost.gwei === 0 ? '–' : feeText(s.costPerCall.usd, s.costPerCall.gwei),
+          s.costShare === null ? '–' : `${significant.format(s.costShare)}%`,
+          s.netUsd === null ? '–' : el('span', { class: s.netUsd < 0 ? 'loss' : '', text: usdAmount(s.netUsd) }),
+        ]),
+        'No paid calls yet.',
       ),
     );
   }
