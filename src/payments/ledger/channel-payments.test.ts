@@ -76,6 +76,8 @@ for (const store of useSqlStores()) {
       const recorded = await chargeVoucher(3, charge(3, 2n * PRICE, { deposit: 100_000n }));
       assert.ok(recorded?.depositId);
       assert.deepEqual((await rowsOf(3)).map((r) => [r.state, r.amount]), [['received', '1000'], ['deposited', '100000']]);
+      const unkeyed = await ledger.find(bareChannel(channelId(3)).channelConfig.payer, `${channelId(3)}:2000`);
+      assert.equal(unkeyed?.paymentResponse, null, 'no PAYMENT-RESPONSE kept for a call no retry can ask for');
     });
 
     test('a keyed attempt locked at admission turns received at its charge; one released is taken over by the next charge', async () => {
@@ -135,7 +137,7 @@ for (const store of useSqlStores()) {
       await chargeVoucher(7, charge(7, PRICE, { result: '{"kept":true}' }));
       assert.equal(await ledger.forgetResults(new Date(Date.now() - 60_000)), 0, 'charged a moment ago: kept');
       assert.ok((await ledger.forgetResults(new Date(Date.now() + 60_000))) >= 1);
-      assert.deepEqual((await rowsOf(7)).map((r) => r.result), [null]);
+      assert.deepEqual((await rowsOf(7)).map((r) => [r.state, r.result]), [['received', null], ['released', null]]);
     });
 
     test('reports: channel calls are earned when charged and collected when settled; deposits never revenue; collection transactions by step', async () => {

@@ -91,10 +91,11 @@ export class ChannelPayments {
     if (BigInt(after.totalClaimed) > BigInt(before?.totalClaimed ?? 0)) await markClaimed(tx, after.channelId, BigInt(after.totalClaimed));
   }
 
-  /** After a deposit went through: its transaction on both rows and the PAYMENT-RESPONSE as given. */
+  /** After a deposit went through: its transaction on both rows, and the PAYMENT-RESPONSE as given where one is kept for a retry. */
   async completeDeposit(recorded: RecordedCharge, settlement: SettleResponse): Promise<void> {
     await this.db.query(
-      `UPDATE payments SET tx_hash = $3, payment_response = CASE WHEN id = $1 THEN $4 ELSE payment_response END, updated_at = now()
+      `UPDATE payments SET tx_hash = $3, updated_at = now(),
+              payment_response = CASE WHEN id = $1 AND payment_response IS NOT NULL THEN $4 ELSE payment_response END
         WHERE id = $1 OR id = $2`,
       [recorded.callId, recorded.depositId ?? null, settlement.transaction, JSON.stringify(settlement)],
     );
@@ -164,8 +165,9 @@ async function releaseAbandoned(db: SqlQueries, before: Date): Promise<number> {
 async function recordCharge(tx: SqlQueries, charge: ExpectedCharge, before: Channel, after: Channel): Promise<RecordedCharge> {
   const channelId = after.channelId.toLowerCase();
   const payer = charge.payer.toLowerCase();
-  // The PAYMENT-RESPONSE the SDK answers a voucher with (its channelStateExtra), so a retry gets the
-  // same: the client advances its charged total by it. A deposit's is replaced by the real one after.
+  // The PAYMENT-RESPONSE the SDK answers a voucher with (its channelStateExtra), kept for a retry
+  // (keyed calls only): the client advances its charged total by it. A deposit's is replaced by the real one after.
+  const keyed = charge.paymentId !== undefined || charge.result !== undefined;
   const response: SettleResponse = {
     success: true, payer, transaction: '', network: charge.network as SettleResponse['network'], amount: '',
     extra: {
@@ -181,7 +183,7 @@ async function recordCharge(tx: SqlQueries, charge: ExpectedCharge, before: Chan
     const { rows } = await tx.query<{ id: string | number }>(
       `UPDATE payments SET state = 'received', received_at = now(), updated_at = now(), result = $2, payment_response = $3
         WHERE id = $1 AND state = 'running' RETURNING id`,
-      [charge.paymentId, charge.result ?? null, JSON.stringify(response)],
+      [charge.paymentId, charge.result ?? null, keyed ? JSON.stringify(response) : null],
     );
     if (!rows[0]) throw new Error(`ledger row ${charge.paymentId} of this call is no longer running; the charge is not recorded`);
     callId = charge.paymentId;
@@ -198,7 +200,7 @@ async function recordCharge(tx: SqlQueries, charge: ExpectedCharge, before: Chan
          WHERE payments.state = 'released'
        RETURNING id`,
       [payer, `${channelId}:${charge.cumulative}`, charge.tool, charge.amount.toString(), charge.network, charge.resource,
-        channelId, charge.cumulative.toString(), charge.result ?? null, JSON.stringify(response), charge.instance ?? null],
+        channelId, charge.cumulative.toString(), charge.result ?? null, keyed ? JSON.stringify(response) : null, charge.instance ?? null],
     );
     if (!rows[0]) throw new Error(`channel ${channelId} at ${charge.cumulative} already has a ledger row; the charge is not recorded`);
     callId = Number(rows[0].id);
