@@ -104,7 +104,7 @@ for (const store of useSqlStores()) {
       for (let i = 1n; i <= 3n; i++) await chargeVoucher(5, charge(5, i * PRICE));
       await storage.updateChannel(channelId(5), (c) => c && { ...c, totalClaimed: '2000' });
       assert.deepEqual((await rowsOf(5)).map((r) => r.state), ['claimed', 'claimed', 'received']);
-      const sentAt = new Date();
+      const sentAt = await payments.clock();
       await storage.updateChannel(channelId(5), (c) => c && { ...c, totalClaimed: '3000' });
       await db.query(`UPDATE payments SET claimed_at = now() + interval '1 minute' WHERE channel_id = $1 AND channel_cumulative = 3000`, [channelId(5)]);
       assert.ok((await payments.settled(NETWORK, sentAt)) >= 2);

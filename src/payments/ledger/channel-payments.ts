@@ -101,17 +101,23 @@ export class ChannelPayments {
     );
   }
 
+  /** The store's clock, read just before a settle is sent: rows are claimed by the store's clock too (instances' clocks may drift). */
+  async clock(): Promise<string> {
+    const { rows } = await this.db.query<{ now: string }>('SELECT clock_timestamp()::text AS now');
+    return rows[0]!.now;
+  }
+
   /**
-   * A settle sent at `sentAt` confirmed: it moved everything claimed before it to payTo, so the
-   * rows claimed by then are collected. Claims and settles are sent under the claim-sender lock,
-   * one instance at a time. Returns how many rows.
+   * A settle sent at `sentAt` (the store's `clock()`) confirmed: it moved everything claimed before
+   * it to payTo, so the rows claimed by then are collected. Claims and settles are sent under the
+   * claim-sender lock, one instance at a time. Returns how many rows.
    */
-  async settled(network: string, sentAt: Date): Promise<number> {
+  async settled(network: string, sentAt: Date | string): Promise<number> {
     const { rows } = await this.db.query<{ id: string }>(
       `UPDATE payments SET state = 'settled', settled_at = now(), updated_at = now()
         WHERE network = $1 AND state = 'claimed' AND claimed_at <= $2
         RETURNING id`,
-      [network, sentAt.toISOString()],
+      [network, typeof sentAt === 'string' ? sentAt : sentAt.toISOString()],
     );
     return rows.length;
   }

@@ -13,8 +13,10 @@ import type { CollectionTransaction } from '../../ledger/channel-payments.ts';
 
 /** The payment ledger's side of collection (ledger/channel-payments.ts). */
 export interface CollectionLedger {
-  /** A settle sent at `sentAt` confirmed: the rows claimed by then are collected. */
-  settled(sentAt: Date): Promise<unknown>;
+  /** The ledger's clock, read before a settle is sent. */
+  clock(): Promise<string>;
+  /** A settle sent at `sentAt` (by `clock`) confirmed: the rows claimed by then are collected. */
+  settled(sentAt: string): Promise<unknown>;
   /** Each claim and settle transaction with its gas. */
   recordCollection(transactions: readonly CollectionTransaction[]): Promise<void>;
 }
@@ -122,7 +124,7 @@ export class ChannelCollector {
     }
     if (this.unsettled || (await this.owedNow(report)) > 0n) {
       try {
-        const sentAt = new Date();
+        const sentAt = await this.options.ledger?.clock().catch((error: unknown) => log.warn({ err: error }, 'the ledger\'s clock could not be read; settled calls are marked at the next settle'));
         const { transaction } = await manager.settle();
         report.settleTransaction = transaction;
         const amounts = await this.eventAmounts(transaction, 'Settled', 'amount', report);
@@ -131,7 +133,7 @@ export class ChannelCollector {
           report.settled = amounts.reduce((sum, amount) => sum + amount, 0n);
           this.unsettled = false;
           // Under the claim-sender lock still: no other instance's claim can slip in before the rows are marked.
-          await this.options.ledger?.settled(sentAt).catch((error: unknown) => log.warn({ err: error }, 'settled channel calls could not be marked in the ledger'));
+          if (sentAt) await this.options.ledger?.settled(sentAt).catch((error: unknown) => log.warn({ err: error }, 'settled channel calls could not be marked in the ledger'));
         }
       } catch (error) {
         report.failures.push(`settle: ${messageOf(error)}`);

@@ -114,7 +114,8 @@ export async function openChannels(setup: ChannelSetup): Promise<Channels | unde
     manager, receipts, intervalMs: config.channels.claimIntervalMs, receiptTimeoutMs: config.receiptTimeoutMs, lock: setup.claimLock, log,
     ...(rows ? {
       ledger: {
-        settled: (sentAt: Date) => rows.payments.settled(network.caip2, sentAt),
+        clock: () => rows.payments.clock(),
+        settled: (sentAt: string) => rows.payments.settled(network.caip2, sentAt),
         recordCollection: (transactions) => rows.payments.recordCollection(network.caip2, transactions),
       },
     } : {}),
