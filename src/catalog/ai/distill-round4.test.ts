@@ -74,3 +74,12 @@ describe('man pages', () => {
     assert.doesNotMatch(JSON.stringify(answer.keyPoints), /report every bug|free software/);
   });
 });
+
+describe('a long lead sentence', () => {
+  test('clipped with "…" as a sentence, it is not quoted again before the opening that holds it', async () => {
+    const long = `widget-runner reads tasks from ${Array.from({ length: 50 }, (_, i) => `queue${i}`).join(' and ')} and runs them in order.`;
+    const content = ['# widget-runner', '', long, '', 'It never runs two tasks at once.', '', ...Array.from({ length: 20 }, (_, i) => `Task ${i} is logged with its start time, its end time and the exit status it returned.\n`)].join('\n');
+    const answer = await distill(content, undefined, {});
+    assert.equal(answer.summary.split('widget-runner reads tasks from').length, 2, answer.summary);
+  });
+});

@@ -175,10 +175,13 @@ function synopsisAndDescription(blocks: readonly Block[]): string {
 function leadAndOpening(document: ReadDocument, title: string, lead: Candidate | undefined, tokens: number, countTokens: (text: string) => number): string | undefined {
   const opening = openingTextOf(document, title, tokens, countTokens).text;
   const squashed = squash(opening).toLowerCase();
-  if (!lead || squashed.includes(lead.text.toLowerCase().replace(/[.!?]$/, ''))) return opening || undefined;
+  // A lead of over 45 words is clipped with "…" (compact): the opening holds it when it holds its start.
+  const start = squash(lead?.text ?? '').toLowerCase().replace(/…$/, '').replace(/[.!?]$/, '').slice(0, LEAD_START);
+  if (!lead || squashed.includes(start)) return opening || undefined;
   const rest = openingTextOf(document, title, tokens - countTokens(JSON.stringify(lead.text)), countTokens).text;
   return rest ? `${asLine(lead.text)}\n${rest}` : lead.text;
 }
+const LEAD_START = 120;
 const asLine = (text: string) => (/[.!?:]$/.test(text) ? text : `${text}.`);
 
 export async function distill(content: string, url: string | undefined, request: BudgetRequest = {}, signal?: AbortSignal): Promise<Distillation> {
