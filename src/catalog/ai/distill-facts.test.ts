@@ -92,9 +92,10 @@ describe('READMEs: read as Markdown, the lead sentence first, no raw markup', ()
     assert.equal(answer.format, 'markdown');
     assert.equal(answer.title, 'quickparse');
     assert.match(answer.summary, /^A tiny streaming parser for CSV files\./);
-    assert.ok(answer.facts.some((fact) => fact.kind === 'command' && fact.fact === 'npm install quickparse'));
-    const maxRows = answer.facts.find((fact) => fact.fact === 'maxRows');
-    assert.match(maxRows?.sentence ?? '', /1000/);
+    // A short README's opening holds its install line and options, verbatim; the facts do not repeat them.
+    assert.match(answer.summary, /\nnpm install quickparse\n/);
+    assert.match(answer.summary, /maxRows: stop after this many rows\. The default is 1000\./);
+    assert.ok(!answer.facts.some((fact) => fact.fact === 'npm install quickparse' || fact.fact === 'maxRows'), JSON.stringify(answer.facts));
     // Outline entries are written "## Section" by design; nothing else carries Markdown.
     assert.doesNotMatch(JSON.stringify({ ...answer, outline: [] }), /##|\]\(|!\[|`/);
   });
@@ -131,7 +132,8 @@ describe('keywords and entities come from the document and never contradict it',
   test('a function the text says the library does not have is not a keyword', async () => {
     const content = `# tinyqs\n\n${'tinyqs parses query strings with parseQuery() and writes them with formatQuery(), keeping arrays and nested keys. '.repeat(6)}\n\nThere is no deepMerge() function: tinyqs does not merge objects.\n`;
     const answer = await distill({ content, detail: 'full' });
-    assert.ok(answer.keywords.some((keyword) => keyword.startsWith('parseQuery')), JSON.stringify(answer.keywords));
+    // Named in the opening (the summary), it is not listed again as a keyword.
+    assert.match(answer.summary, /parseQuery\(\)/);
     assert.ok(!answer.keywords.some((keyword) => keyword.startsWith('deepMerge')), JSON.stringify(answer.keywords));
   });
 

@@ -5,12 +5,13 @@ import { ToolError } from '../../tool.ts';
 import { outputBudget, type BudgetRequest } from './budget.ts';
 import { definitionsOf } from './definitions.ts';
 import { detectFormat } from './detect-format.ts';
-import { plainText, squash, type DocumentFormat, type ReadDocument, type Release } from './document.ts';
+import { plainText, squash, type Block, type DocumentFormat, type ReadDocument, type Release } from './document.ts';
 import { documentKind, type DocumentKind } from './document-kind.ts';
 import { fitBudget } from './fit-budget.ts';
 import { maskUrls } from './mask-urls.ts';
 import { authorsOf, keyFactsOf, keywordOf, type FactMix, type KeyFact } from './key-facts.ts';
 import { clip, outlineOf } from './outline.ts';
+import { openingOf as openingTextOf, openingShare } from './opening-text.ts';
 import { rankFacts } from './rank-facts.ts';
 import { BOILERPLATE, INFORMATIVE, LICENCE_TERMS, leadOf, type Candidate, rankSentences, sentenceCandidates } from './rank-sentences.ts';
 import { isDebianChangelog, readDebianChangelog } from './read-debian-changelog.ts';
@@ -147,6 +148,42 @@ function fallbackSummary(document: ReadDocument, title: string): string {
   return block ? clip(squash(block.text), 300) : '';
 }
 
+/** Sections of a man page that say how to report bugs, who holds the copyright, where to read more. */
+const CLOSING_SECTIONS = /^(?:bugs|reporting bugs|copyright|see also|colophon|availability|history)$/i;
+
+/** The blocks outside the sections whose heading matches `sections`. */
+function withoutSections(blocks: readonly Block[], sections: RegExp): Block[] {
+  let skipped = false;
+  return blocks.filter((block) => {
+    if (block.kind === 'heading') skipped = sections.test(squash(block.text));
+    return !skipped;
+  });
+}
+
+/** A man page's SYNOPSIS and DESCRIPTION paragraphs (not its option list): where it names its main options. */
+function synopsisAndDescription(blocks: readonly Block[]): string {
+  let inside = false;
+  const text: string[] = [];
+  for (const block of blocks) {
+    if (block.kind === 'heading') inside = /^(?:synopsis|description)$/i.test(squash(block.text));
+    else if (inside && block.kind !== 'item') text.push(block.text);
+  }
+  return text.join('\n');
+}
+
+/** The document's opening within `tokens`, after its lead sentence when the opening does not hold that. */
+function leadAndOpening(document: ReadDocument, title: string, lead: Candidate | undefined, tokens: number, countTokens: (text: string) => number): string | undefined {
+  const opening = openingTextOf(document, title, tokens, countTokens).text;
+  const squashed = squash(opening).toLowerCase();
+  // A lead of over 45 words is clipped with "…" (compact): the opening holds it when it holds its start.
+  const start = squash(lead?.text ?? '').toLowerCase().replace(/…$/, '').replace(/[.!?]$/, '').slice(0, LEAD_START);
+  if (!lead || squashed.includes(start)) return opening || undefined;
+  const rest = openingTextOf(document, title, tokens - countTokens(JSON.stringify(lead.text)), countTokens).text;
+  return rest ? `${asLine(lead.text)}\n${rest}` : lead.text;
+}
+const LEAD_START = 120;
+const asLine = (text: string) => (/[.!?:]$/.test(text) ? text : `${text}.`);
+
 export async function distill(content: string, url: string | undefined, request: BudgetRequest = {}, signal?: AbortSignal): Promise<Distillation> {
   const countTokens = await tokenCounter();
   const document = readDocument(content);
@@ -162,7 +199,8 @@ export async function distill(content: string, url: string | undefined, request:
   // A changelog that opens with its newest release has no title of its own.
   if (kind === 'changelog' && releases[0] && title.includes(releases[0].version)) title = titleFromUrl(url) ?? 'Changelog';
   // A changelog's sentences worth quoting are its preface and newest entries, not those of years ago.
-  const sentenceBlocks = kind === 'changelog' ? document.blocks.slice(0, newestReleasesEnd(document, releases)) : document.blocks;
+  // A manual's closing sections (bugs, copyright, see also) are about the page, not the program.
+  const sentenceBlocks = kind === 'changelog' ? document.blocks.slice(0, newestReleasesEnd(document, releases)) : kind === 'manual' ? withoutSections(document.blocks, CLOSING_SECTIONS) : document.blocks;
   // Definitions are served as facts; as sentences they would say the same twice.
   const defined = new Set(definitions.map((definition) => definition.term));
   const meanings = new Set(definitions.map((definition) => definition.meaning.slice(0, 60)));
@@ -171,7 +209,11 @@ export async function distill(content: string, url: string | undefined, request:
   );
   const facts = rankFacts(document, title);
   const prose = document.blocks.filter((block) => block.kind !== 'code').map((block) => block.text).join('\n');
-  const keyFacts = keyFactsOf(document.blocks, kind === 'changelog' ? [] : definitions, prose, FACT_MIX[kind], kind === 'licence' ? undefined : BOILERPLATE);
+  // A manual's options are ranked in the page's order, those its synopsis or description names first.
+  const keyFacts =
+    kind === 'manual'
+      ? keyFactsOf(document.blocks, definitions, synopsisAndDescription(document.blocks), FACT_MIX[kind], BOILERPLATE, 'order')
+      : keyFactsOf(document.blocks, kind === 'changelog' ? [] : definitions, prose, FACT_MIX[kind], kind === 'licence' ? undefined : BOILERPLATE);
   // A man page's header or footer says which version of the program it documents.
   if (document.edition) keyFacts.unshift({ fact: document.edition.split(', ')[0]!, kind: 'version', sentence: document.edition });
   // Who wrote it is one of the few names a reader asks for; it is named once, at the end.
@@ -218,10 +260,12 @@ export async function distill(content: string, url: string | undefined, request:
   const keywords = [...new Set([...definedTerms, ...facts.keywords])];
   // A changelog's releases already give their versions.
   const numbers = kind === 'changelog' ? facts.numbers.filter((number) => !releases.some((release) => release.version === number.replace(/^v/i, '') || release.version === number)) : facts.numbers;
+  // Changelogs keep their own lead: their newest releases are their opening.
+  const openingText = kind === 'changelog' ? undefined : leadAndOpening(document, title, lead, Math.round(budget * openingShare(kind, textTokens)), countTokens);
   const answer = fitBudget(
     base,
     kind,
-    { ...(lead ? { lead } : {}), sentences, opening: openingOf(candidates.filter((candidate) => squash(candidate.text).toLowerCase() !== titleLower), lead), outline: kind === 'changelog' ? outlineOf(document, title).filter((entry) => !releases.some((release) => entry.text.includes(release.version))) : outlineOf(document, title), releases: kind === 'changelog' ? releases : [], facts: keyFacts, ...facts, keywords, numbers },
+    { ...(openingText ? { openingText } : lead ? { lead } : {}), sentences, opening: openingOf(candidates.filter((candidate) => squash(candidate.text).toLowerCase() !== titleLower), lead), outline: kind === 'changelog' ? outlineOf(document, title).filter((entry) => !releases.some((release) => entry.text.includes(release.version))) : outlineOf(document, title), releases: kind === 'changelog' ? releases : [], facts: keyFacts, ...facts, keywords, numbers },
     budget,
     countTokens,
   );

@@ -18,6 +18,8 @@ export interface OutlineEntry {
 }
 
 export interface Ranked {
+  /** The document's opening, verbatim (see opening-text.ts): when given, it is the summary, and nothing it holds is served again. */
+  openingText?: string;
   /** The document's first sentence: what it is. Always kept. */
   lead?: Candidate;
   /** Best first. */
@@ -43,7 +45,8 @@ type Plan = readonly (readonly [Part, number])[];
 const PLANS: Record<DocumentKind, Plan> = {
   // A changelog's entries are its content: what is left after them is spread over the other parts.
   changelog: [['releases', 0.86], ['facts', 0.05], ['outline', 0.03], ['entities', 0.02], ['dates', 0.02]],
-  manual: [['summary', 0.2], ['facts', 0.36], ['keywords', 0.1], ['keyPoints', 0.18], ['outline', 0.06], ['entities', 0.02]],
+  // A manual's option names beyond its opening, in the page's order, cost a few tokens each: they come before the costlier facts.
+  manual: [['summary', 0.2], ['keywords', 0.2], ['facts', 0.36], ['keyPoints', 0.18], ['outline', 0.06], ['entities', 0.02]],
   reference: [['summary', 0.2], ['facts', 0.34], ['keywords', 0.1], ['keyPoints', 0.18], ['outline', 0.08], ['entities', 0.02]],
   licence: [['summary', 0.22], ['outline', 0.26], ['keyPoints', 0.34], ['facts', 0.08], ['entities', 0.03], ['dates', 0.02]],
   article: [['summary', 0.24], ['facts', 0.24], ['keywords', 0.08], ['keyPoints', 0.26], ['outline', 0.1], ['entities', 0.03]],
@@ -79,7 +82,8 @@ const FULL_ENOUGH = 0.97;
  * fill to the budget leaves some of it unused: the fill is run again to a larger target, scaled by
  * what the last one used, as long as the answer still fits (bisecting once one does not).
  */
-export function fitBudget(base: DistilledContent, kind: DocumentKind, ranked: Ranked, budget: number, countTokens: (text: string) => number): DistilledContent {
+export function fitBudget(base: DistilledContent, kind: DocumentKind, all: Ranked, budget: number, countTokens: (text: string) => number): DistilledContent {
+  const ranked = beyondOpening(all);
   const size = (answer: DistilledContent) => countTokens(JSON.stringify(answer));
   let best = fill(base, kind, ranked, budget, countTokens);
   let [fits, over] = [budget, Infinity];
@@ -104,6 +108,7 @@ function fill(base: DistilledContent, kind: DocumentKind, ranked: Ranked, budget
   };
 
   const summary: Candidate[] = [];
+  if (ranked.openingText) spend('summary', cost(ranked.openingText));
   if (ranked.lead) {
     summary.push(ranked.lead);
     spend('summary', cost(ranked.lead.text));
@@ -167,7 +172,7 @@ function fill(base: DistilledContent, kind: DocumentKind, ranked: Ranked, budget
   };
   /** The summary reads on from the lead, in the document's order, while sentences fit. */
   const nextOpening = (limit: number): { price: number; apply: () => void } | undefined => {
-    if (summary.length >= MAX_SUMMARY_SENTENCES) return undefined;
+    if (summary.length >= MAX_SUMMARY_SENTENCES || ranked.openingText) return undefined;
     const candidate = openingSentences.find((c) => !quoted.has(c.text));
     if (!candidate || priceOf(candidate.text) > limit) return undefined;
     return { price: priceOf(candidate.text), apply: () => (summary.push(candidate), quoted.add(candidate.text)) };
@@ -222,7 +227,7 @@ function fill(base: DistilledContent, kind: DocumentKind, ranked: Ranked, budget
   const byIndex = (items: Candidate[]) => [...items].sort((a, b) => a.index - b.index);
   const answer: DistilledContent = {
     ...base,
-    summary: [...(ranked.lead ? [ranked.lead] : []), ...byIndex(summary.filter((candidate) => candidate !== ranked.lead))].map((candidate) => asSentence(candidate.text)).join(' ') || base.summary,
+    summary: ranked.openingText ?? ([...(ranked.lead ? [ranked.lead] : []), ...byIndex(summary.filter((candidate) => candidate !== ranked.lead))].map((candidate) => asSentence(candidate.text)).join(' ') || base.summary),
     keyPoints: byIndex(keyPoints).map((candidate) => candidate.text),
     outline: chosen('outline', ranked.outline)
       .sort((a, b) => a.order - b.order)
@@ -235,6 +240,27 @@ function fill(base: DistilledContent, kind: DocumentKind, ranked: Ranked, budget
     dates: chosen('dates', ranked.dates),
   };
   return answer;
+}
+
+/** Lower case, whitespace collapsed: how the opening is searched for what it already says. */
+const normal = (text: string) => text.replace(/\s+/g, ' ').toLowerCase();
+
+/** The lists without what the opening already says: its sentences, facts given with their sentence, names and numbers. */
+function beyondOpening(ranked: Ranked): Ranked {
+  if (!ranked.openingText) return ranked;
+  const opening = normal(ranked.openingText);
+  // Whole, not by its start: the opening may have cut the sentence before the value it gives.
+  const said = (text: string) => opening.includes(normal(text).replace(/^…|…$/g, '').trim());
+  const named = (text: string) => opening.includes(normal(text));
+  return {
+    ...ranked,
+    sentences: ranked.sentences.filter((candidate) => !said(candidate.text)),
+    facts: ranked.facts.filter((fact) => !(said(fact.sentence) && (fact.kind === 'date' || fact.kind === 'version' || fact.kind === 'limit' || named(fact.fact.split(',').at(-1)!.trim())))),
+    entities: ranked.entities.filter((entity) => !named(entity)),
+    keywords: ranked.keywords.filter((keyword) => !named(keyword)),
+    numbers: ranked.numbers.filter((number) => !named(number)),
+    dates: ranked.dates.filter((date) => !named(date)),
+  };
 }
 
 /** If the estimate still overshot, drops the last item of the costliest list. */

@@ -86,7 +86,14 @@ export function keywordOf(term: string): string {
 /** Options every program has: they say nothing about this one. */
 const UNIVERSAL_OPTIONS = new Set(['--help', '--version', '-h', '-v', '-V', '-?', '--usage']);
 
-function definitionFacts(definitions: readonly Definition[], prose: string): Ranked[] {
+/**
+ * How a definition list is ranked: by how often the text mentions each term (a reference's functions), or,
+ * for a manual, in the page's order, terms its synopsis or description names first: a man page lists its main
+ * options first, while mention counts favour options that others refer to (sort's --month-sort).
+ */
+export type DefinitionRanking = 'mentions' | 'order';
+
+function definitionFacts(definitions: readonly Definition[], prose: string, ranking: DefinitionRanking = 'mentions'): Ranked[] {
   // One pass over the text counts every option and identifier; each term is then looked up.
   const counts = new Map<string, number>();
   for (const [token] of prose.toLowerCase().matchAll(/(?<![\w-])--?[\w-]+|[\w$]+(?:\.[\w$]+)*/g)) counts.set(token, (counts.get(token) ?? 0) + 1);
@@ -100,7 +107,9 @@ function definitionFacts(definitions: readonly Definition[], prose: string): Ran
       const valued = LIMIT_CUE.test(definition.meaning) && /\d|["'‘“`]/.test(definition.meaning);
       // Lists put their main entries first.
       const early = definitions.indexOf(definition) < Math.max(3, definitions.length * 0.2);
-      const score = Math.log2(1 + mentions) + (valued ? 0.5 : 0) + (early ? 0.5 : 0) - (universal ? 3 : 0);
+      const position = definitions.indexOf(definition) / Math.max(1, definitions.length);
+      const byOrder = (mentions > 0 ? 1 : 0) + (valued ? 0.3 : 0) - 2 * position;
+      const score = (ranking === 'order' ? byOrder : Math.log2(1 + mentions) + (valued ? 0.5 : 0) + (early ? 0.5 : 0)) - (universal ? 3 : 0);
       const kind: FactKind = definition.status ? 'limit' : definition.term.startsWith('-') ? 'option' : 'definition';
       return { fact: definition.term, kind, sentence: definition.meaning, score: definition.status ? 20_000 - definition.order : score, order: definition.order };
     })
@@ -170,9 +179,9 @@ function statusTable(statuses: readonly Ranked[]): Ranked[] {
  * `skip` tells sentences that are not the document's own content (licence notices in a manual)
  * and whose numbers and versions are not its facts.
  */
-export function keyFactsOf(blocks: readonly Block[], definitions: readonly Definition[], prose: string, mix: FactMix = DEFAULT_MIX, skip?: RegExp): KeyFact[] {
+export function keyFactsOf(blocks: readonly Block[], definitions: readonly Definition[], prose: string, mix: FactMix = DEFAULT_MIX, skip?: RegExp, ranking?: DefinitionRanking): KeyFact[] {
   const { limits, versions, dates } = sentenceFacts(blocks, skip);
-  const definitionRanked = definitionFacts(definitions, prose);
+  const definitionRanked = definitionFacts(definitions, prose, ranking);
   // In this order within each round: commands, then limits (exit statuses, defaults), then the definitions.
   const pools: Record<FactKind, Ranked[]> = {
     command: commandsOf(blocks).slice(0, 3),

@@ -1,0 +1,87 @@
+// The document's opening, read as a reader reads it: its first blocks after the title, verbatim,
+// markup and chrome removed, up to a share of the budget. On short documents the first few hundred
+// tokens already hold what it is, how to install or invoke it and its first options; the extractor
+// keeps different facts than the opening does, so the answer spends the rest of the budget on what
+// lies beyond it.
+import { squash, type Block, type ReadDocument } from './document.ts';
+import type { DocumentKind } from './document-kind.ts';
+import { maskUrls } from './mask-urls.ts';
+
+export interface Opening {
+  /** The opening's text, blocks joined by newlines; cut at a word with "…" when the last block did not fit. */
+  text: string;
+  /** Index of the first block the opening did not read in full. */
+  end: number;
+}
+
+/** Lines of a code block the opening quotes: an install line or a call, not a whole example. */
+const CODE_LINES = 3;
+/** Sections that are chrome, not content: a table of contents, badges, sponsors. */
+const CHROME_SECTION = /^(?:table of contents|contents|toc|sponsors?|backers|badges?|license|licence|copyright|see also|reporting bugs|bugs)$/i;
+/** Section headings whose own text says nothing (the opening drops every heading; these also end nothing). */
+const NAME_SECTION = /^name$/i;
+
+/** A block's text as the opening quotes it: URLs (and the brackets they leave) out, whitespace squashed, a code block's first lines. */
+function blockText(block: Block): string {
+  if (block.kind === 'code') {
+    const lines = block.text.split('\n').map((line) => line.trim()).filter(Boolean);
+    return lines.slice(0, CODE_LINES).join('\n') + (lines.length > CODE_LINES ? ' …' : '');
+  }
+  return squash(maskUrls(block.text).replace(/<\s*>/g, ''));
+}
+
+/**
+ * The share of the budget the opening takes: most of it on a short document (its opening is most of
+ * what it says), less on a long one (facts spread over many sections), little on a changelog (its
+ * newest releases are its opening, and they are served as releases).
+ */
+export function openingShare(kind: DocumentKind, textTokens: number): number {
+  if (kind === 'changelog') return 0.12;
+  const [shortText, longText, shortShare, longShare] = kind === 'licence' ? [600, 4000, 0.4, 0.2] : [800, 6000, 0.4, 0.2];
+  const longness = Math.min(1, Math.max(0, Math.log(textTokens / shortText) / Math.log(longText / shortText)));
+  return shortShare - (shortShare - longShare) * longness;
+}
+
+/** Cuts `text` at the last word boundary within `tokens` tokens. */
+function cutTo(text: string, tokens: number, countTokens: (text: string) => number): string {
+  const words = text.split(' ');
+  let [low, high] = [0, words.length];
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (countTokens(JSON.stringify(`${words.slice(0, mid).join(' ')} …`)) <= tokens) low = mid;
+    else high = mid - 1;
+  }
+  return low === 0 ? '' : `${words.slice(0, low).join(' ')} …`;
+}
+
+/**
+ * The opening of `document` within `tokens` tokens (as a JSON string), from `start` (a changelog's
+ * preface ends at its first release: `stop`). Headings and chrome sections are left out; the title
+ * and text equal to it are not repeated.
+ */
+export function openingOf(document: ReadDocument, title: string, tokens: number, countTokens: (text: string) => number, stop = document.blocks.length): Opening {
+  const titleLower = title.toLowerCase();
+  const parts: string[] = [];
+  let chrome = false;
+  let end = 0;
+  for (let i = 0; i < stop; i += 1) {
+    end = i;
+    const block = document.blocks[i]!;
+    if (block.kind === 'heading') {
+      chrome = CHROME_SECTION.test(squash(block.text));
+      continue;
+    }
+    const text = blockText(block);
+    if (chrome || !/[\p{L}\p{N}]/u.test(text) || text.toLowerCase() === titleLower || (NAME_SECTION.test(document.blocks[i - 1]?.kind === 'heading' ? document.blocks[i - 1]!.text : '') && titleLower.includes(text.toLowerCase()))) continue;
+    const joined = [...parts, text].join('\n');
+    if (countTokens(JSON.stringify(joined)) <= tokens) {
+      parts.push(text);
+      continue;
+    }
+    const room = tokens - countTokens(JSON.stringify(parts.join('\n'))) - 1;
+    const cut = room > 8 ? cutTo(text, room, countTokens) : '';
+    if (cut) parts.push(cut);
+    return { text: parts.join('\n'), end };
+  }
+  return { text: parts.join('\n'), end: stop };
+}
