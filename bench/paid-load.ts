@@ -95,6 +95,8 @@ export async function measurePaid(
   payers: readonly Payer[],
   seconds: number,
   callTimeoutMs: number,
+  /** The paying fetch of each payer: by default the official client with the exact scheme. */
+  fetchOf: (payer: Payer) => typeof fetch = (payer) => payingFetch(devChain, payer),
 ): Promise<PaidResult> {
   const okLatencies: number[] = [];
   const allLatencies: number[] = [];
@@ -104,7 +106,7 @@ export async function measurePaid(
   const deadline = start + seconds * 1000;
 
   const loop = async (payer: Payer) => {
-    const pay = payingFetch(devChain, payer);
+    const pay = fetchOf(payer);
     while (performance.now() < deadline) {
       const t0 = performance.now();
       let outcome: Outcome;

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { ROUTE, readDevChain, type DevChain } from './chain.ts';
-import { spawnNode, spawnScript, type Child } from './child.ts';
+import { spawnNode, type Child } from './child.ts';
 import { freePort } from './devchain-for-reference.ts';
 
 export interface RunningToolgate {
@@ -26,11 +26,11 @@ function productionNodeFlags(): string[] {
   return words.slice(1, -1);
 }
 
-/** Only PORT and TOOLGATE_DATA_DIR: any TOOLGATE_* already in the environment is dropped. */
-function toolgateEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
+/** PORT, TOOLGATE_DATA_DIR and the bench's own `extra`: any TOOLGATE_* already in the environment is dropped. */
+function toolgateEnv(port: number, dataDir: string, extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) if (!key.startsWith('TOOLGATE_')) env[key] = value;
-  return { ...env, PORT: String(port), TOOLGATE_DATA_DIR: dataDir };
+  return { ...env, ...extra, PORT: String(port), TOOLGATE_DATA_DIR: dataDir };
 }
 
 async function status(url: string): Promise<number | string> {
@@ -43,14 +43,17 @@ async function status(url: string): Promise<number | string> {
   }
 }
 
-export async function startToolgate(dataDir: string, logFile: string, timeoutMs: number, build: keyof typeof TOOLGATE_ENTRY = 'source'): Promise<RunningToolgate> {
+/** `extraEnv`: settings a benchmark needs (e.g. TOOLGATE_CHANNEL_CLAIM_INTERVAL_S); the run's own TOOLGATE_* are still dropped. */
+export async function startToolgate(dataDir: string, logFile: string, timeoutMs: number, build: keyof typeof TOOLGATE_ENTRY = 'source', extraEnv: Record<string, string> = {}): Promise<RunningToolgate> {
   const entry = TOOLGATE_ENTRY[build];
   if (!existsSync(entry)) throw new Error(`${entry} does not exist${build === 'compiled' ? ' (npm run build)' : ' yet'}`);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  // BENCH_TOOLGATE_NODE_FLAGS: node flags for toolgate alone, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" (not allowed in NODE_OPTIONS).
+  const debugFlags = (process.env.BENCH_TOOLGATE_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
   const child = build === 'compiled'
-    ? spawnNode('toolgate', [...productionNodeFlags(), entry], toolgateEnv(port, dataDir), logFile)
-    : spawnScript('toolgate', entry, toolgateEnv(port, dataDir), logFile);
+    ? spawnNode('toolgate', [...productionNodeFlags(), ...debugFlags, entry], toolgateEnv(port, dataDir, extraEnv), logFile)
+    : spawnNode('toolgate', [...debugFlags, '--import', 'tsx', entry], toolgateEnv(port, dataDir, extraEnv), logFile);
   try {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
