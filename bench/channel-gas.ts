@@ -93,17 +93,20 @@ export interface EconomicsAssumptions {
   ethUsd: number;
   /** Voucher rows per claim transaction and channels per settle. */
   rowsPerClaim: number;
+  /** The gateway's claim policy (TOOLGATE_CHANNEL_CLAIM_MIN_USDC): a channel gets a claim row each time it owes this. */
+  claimMinUsdc: number;
   refundGas: number;
 }
 
 /**
  * A payer making n calls with a deposit of `depositCalls` prices: ⌈n / depositCalls⌉ deposits (the
- * first opens the channel, the others are top-ups), one claim row per deposit's worth of vouchers
- * in a claim shared with rowsPerClaim−1 other channels, and its share of that pass's settle.
+ * first opens the channel, the others are top-ups), a claim row each time the channel owes the claim
+ * policy's minimum (the rest claimed once it goes idle: ⌈n × price / claimMin⌉ rows), each in a claim
+ * shared with rowsPerClaim−1 other channels, and its share of that pass's settle.
  */
 export function economics(n: number, gas: { newDeposit: number; topUp: number; claimFixed: number; claimPerRow: number; settle: number }, a: EconomicsAssumptions): Economics {
   const deposits = Math.ceil(n / a.depositCalls);
-  const rows = deposits;
+  const rows = Math.ceil((n * a.priceUsdc) / a.claimMinUsdc - 1e-9);
   const total = gas.newDeposit + (deposits - 1) * gas.topUp + rows * (gas.claimPerRow + gas.claimFixed / a.rowsPerClaim + gas.settle / a.rowsPerClaim);
   const pct = (g: number) => (100 * usdOfGas(g, a.gwei, a.ethUsd)) / a.priceUsdc;
   const leftover = deposits * a.depositCalls - n;

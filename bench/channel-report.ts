@@ -21,7 +21,9 @@ export const ECONOMICS = {
     gwei: 0.005,
     ethUsd: 2_500,
     rowsPerClaim: 50,
-    /** A cooperative refund, measured in the shared notes (not in this run: the gateway serves none yet). */
+    /** The gateway's default TOOLGATE_CHANNEL_CLAIM_MIN_USDC. */
+    claimMinUsdc: 0.05,
+    /** A cooperative refund, measured in the shared notes (not in this run). */
     refundGas: 117_445,
   } satisfies EconomicsAssumptions,
   /** The shared notes' claim fit, used when the run's claims all had the same number of rows. */
@@ -169,12 +171,12 @@ function section(r: ChannelBenchResults): string {
     '',
     '### Method (channels)',
     '',
-    `- One run of \`npm run bench:channels\`: toolgate compiled and started as \`npm run start:prod\` starts it (local mode: its own anvil, Circle's FiatTokenV2_2, the real x402BatchSettlement contracts), with \`TOOLGATE_CHANNEL_CLAIM_INTERVAL_S=${c.claimIntervalSeconds}\` so that claims happen during the run; every other setting is the default (minDeposit 100 calls, withdraw delay one day). Route \`GET ${'/api/tools/uuid'}\`, 0.001 USDC.`,
+    `- One run of \`npm run bench:channels\`: toolgate compiled and started as \`npm run start:prod\` starts it (local mode: its own anvil, Circle's FiatTokenV2_2, the real x402BatchSettlement contracts), with \`TOOLGATE_CHANNEL_CLAIM_INTERVAL_S=${c.claimIntervalSeconds}\` and \`TOOLGATE_CHANNEL_CLAIM_MIN_USDC=0\` so that claims of many sizes happen during the run (their gas is what the cost model is fitted on); every other setting is the default (minDeposit 100 calls, withdraw delay one day). Route \`GET ${'/api/tools/uuid'}\`, 0.001 USDC.`,
     `- **Channels** are opened outside every timed window, each by the official client (\`@x402/fetch\` over an \`x402Client\` with only the official \`BatchSettlementEvmScheme\` client): its first call deposits (receipt awaited), its second sends a voucher. Later vouchers are that payload with the next cumulative amount, signed before the window by the SDK's own \`signVoucher\` over a signer whose curve is libsecp256k1 (the same bytes as viem's, checked each run): ${int(r.presign.vouchers)} vouchers in ${dec(r.presign.seconds)} s.`,
     `- **Signed ahead** rows: ${c.payers} payers, each one request at a time on its own keep-alive connection (\`node:http\`, opened by one unpaid request before the window), ${c.seconds} s. A call counts when the answer is a 200 whose PAYMENT-RESPONSE says \`success: true\`; anything else (\`channel_busy\` included) is a failure, and a refused voucher is sent again. \`exact\` goes through the same loop, its payments (ERC-3009, fresh nonces) signed ahead by the official client's \`ExactEvmScheme\` over the same signer: one round trip per call for both, nothing signed in the window.`,
     c.officialSeconds > 0 ? `- **Official @x402/fetch** rows: ${c.payers} payers, ${c.officialSeconds} s, each call as an agent makes it: the unpaid request, the 402, signing in viem (pure JS), the paid request. Channel payers deposited before the window.` : '- Official-client rows: skipped (BENCH_CHANNEL_OFFICIAL_SECONDS=0).',
     `- **Server time**: one payer, one call at a time, on the gateway before the loads; the gate's own duration of each call (from the request reaching the gate to its answer, the payment's commit included; read from \`GET /dashboard/api/overview\`'s \`recentCalls\` after every 20 calls), and the client's round trip on loopback. Vouchers against unpaid calls of the same route (the gate's 402: input checked, handler not run) and \`exact\` (its answer waits for its batch to be mined).`,
-    `- **Gas**: every receipt of the settlement contract's transactions in the run (by their events) and of the \`exact\` settlements the signed-ahead payments named. **Cost per call** for a payer making n calls with the client's default deposit: ⌈n / ${a.depositCalls}⌉ deposits (the first opens the channel, the others top up), one claim row per deposit in claims of ${a.rowsPerClaim} rows, and a settle per claim; converted at ${a.gwei} gwei (Base's fee floor) and ETH at $${int(a.ethUsd)}; the refund column adds a cooperative refund of what is left (${int(a.refundGas)} gas, from the shared notes; the gateway does not serve refunds yet). toolgate pays all of it: its channel settler sends deposits, claims and settles.`,
+    `- **Gas**: every receipt of the settlement contract's transactions in the run (by their events) and of the \`exact\` settlements the signed-ahead payments named. **Cost per call** for a payer making n calls with the client's default deposit: ⌈n / ${a.depositCalls}⌉ deposits (the first opens the channel, the others top up), a claim row each time the channel owes ${a.claimMinUsdc} USDC (the default claim policy; the rest once it goes idle) in claims of ${a.rowsPerClaim} rows, and a settle per claim; converted at ${a.gwei} gwei (Base's fee floor) and ETH at $${int(a.ethUsd)}; the refund column adds a cooperative refund of what is left (${int(a.refundGas)} gas, from the shared notes). toolgate pays all of it: its channel settler sends deposits, claims and settles.`,
     '',
     `### Paid load, ${c.payers} payers`,
     '',

@@ -101,15 +101,19 @@ test('schemes: exact then batch-settlement by default, the order given kept, unk
 
 test('payment channels: defaults (100 calls deposited, 1 day to withdraw, claims every minute, idle channels refunded after a week), the contract\'s bounds, keys never echoed', () => {
   assert.deepEqual(loadConfig({}).channels, {
-    settlerKey: undefined, receiverAuthorizerKey: undefined, minDepositCalls: 100, withdrawDelaySeconds: 86_400, claimIntervalMs: 60_000, withdrawPollMs: 15_000,
+    settlerKey: undefined, receiverAuthorizerKey: undefined, minDepositCalls: 100, withdrawDelaySeconds: 86_400, claimIntervalMs: 60_000, claimMinUnclaimed: 50_000n, claimIdleMs: 21_600_000, withdrawPollMs: 15_000,
     idleRefundSeconds: 7 * 86_400,
   });
   assert.equal(loadConfig({ TOOLGATE_CHANNEL_IDLE_REFUND_S: '0' }).channels.idleRefundSeconds, 0, '0: never');
+  assert.equal(loadConfig({ TOOLGATE_CHANNEL_CLAIM_MIN_USDC: '0.25' }).channels.claimMinUnclaimed, 250_000n, 'decimal USDC to atomic units');
+  assert.equal(loadConfig({ TOOLGATE_CHANNEL_CLAIM_MIN_USDC: '0' }).channels.claimMinUnclaimed, 0n, '0: every channel owing anything, every pass');
   for (const [env, message] of [
     [{ TOOLGATE_CHANNEL_WITHDRAW_DELAY_S: '899' }, /^TOOLGATE_CHANNEL_WITHDRAW_DELAY_S: /],
     [{ TOOLGATE_CHANNEL_WITHDRAW_DELAY_S: String(30 * 86_400 + 1) }, /^TOOLGATE_CHANNEL_WITHDRAW_DELAY_S: /],
     [{ TOOLGATE_CHANNEL_MIN_DEPOSIT_CALLS: '0' }, /^TOOLGATE_CHANNEL_MIN_DEPOSIT_CALLS: /],
     [{ TOOLGATE_CHANNEL_IDLE_REFUND_S: String(365 * 86_400 + 1) }, /^TOOLGATE_CHANNEL_IDLE_REFUND_S: /],
+    [{ TOOLGATE_CHANNEL_CLAIM_MIN_USDC: '0.0000001' }, /^TOOLGATE_CHANNEL_CLAIM_MIN_USDC: expected a USDC amount/],
+    [{ TOOLGATE_CHANNEL_CLAIM_MIN_USDC: '-1' }, /^TOOLGATE_CHANNEL_CLAIM_MIN_USDC: /],
     [{ TOOLGATE_CHANNEL_IDLE_REFUND_S: '-1' }, /^TOOLGATE_CHANNEL_IDLE_REFUND_S: /],
     [{ TOOLGATE_RECEIVER_AUTHORIZER_PRIVATE_KEY: '0xsecret' }, /^TOOLGATE_RECEIVER_AUTHORIZER_PRIVATE_KEY: .*the value given is not shown/],
     [{ TOOLGATE_CHANNEL_SETTLER_PRIVATE_KEY: '0xsecret' }, /^TOOLGATE_CHANNEL_SETTLER_PRIVATE_KEY: .*the value given is not shown/],

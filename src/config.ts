@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Hex } from 'viem';
 import type { NetworkName } from './payments/networks.ts';
 import { networkNames } from './payments/networks.ts';
+import { usdcToAtomic } from './payments/price.ts';
 import type { SettlementMode } from './payments/settlement/settlement.ts';
 import { settlementModes } from './payments/settlement/settlement.ts';
 import { schemeNames } from './payments/schemes/scheme-names.ts';
@@ -97,6 +98,9 @@ export interface ChannelConfig {
   /** How long a payer's on-chain withdrawal waits: our time to claim what it owes. */
   withdrawDelaySeconds: number;
   claimIntervalMs: number;
+  /** A regular claim pass claims a channel owing at least this (atomic USDC), or idle `claimIdleMs`, or withdrawing. */
+  claimMinUnclaimed: bigint;
+  claimIdleMs: number;
   /** How often the chain is read for payers withdrawing from our channels. */
   withdrawPollMs: number;
   /** A channel with no request for this long is refunded to its payer (its unspent part); 0: never. */
@@ -121,6 +125,10 @@ const privateKeys = z
 const url = z.string().refine((v) => /^https?:\/\/[^/]/.test(v) && URL.canParse(v), { message: 'expected an http(s) URL' });
 const integer = (min: number, max: number) =>
   z.string().regex(/^\d+$/, { message: 'expected a whole number' }).transform(Number).pipe(z.number().min(min).max(max));
+/** A USDC amount as a decimal string (at most 6 decimals), to atomic units. */
+const usdc = (max: string) =>
+  z.string().regex(/^(0|[1-9]\d*)(\.\d{1,6})?$/, { message: 'expected a USDC amount such as 0.05 (at most 6 decimals)' })
+    .transform(usdcToAtomic).refine((v) => v <= usdcToAtomic(max), { message: `expected at most ${max} USDC` });
 
 const secretVariables = new Set(['TOOLGATE_SETTLER_PRIVATE_KEY', 'TOOLGATE_CHANNEL_SETTLER_PRIVATE_KEY', 'TOOLGATE_RECEIVER_AUTHORIZER_PRIVATE_KEY', 'TOOLGATE_DASHBOARD_TOKEN', 'TOOLGATE_DATABASE_URL']);
 
@@ -146,6 +154,8 @@ const envSchema = z.object({
   // The contract's bounds: 15 minutes to 30 days.
   TOOLGATE_CHANNEL_WITHDRAW_DELAY_S: integer(900, 30 * 86_400).optional(),
   TOOLGATE_CHANNEL_CLAIM_INTERVAL_S: integer(1, 86_400).optional(),
+  TOOLGATE_CHANNEL_CLAIM_MIN_USDC: usdc('1000').optional(),
+  TOOLGATE_CHANNEL_CLAIM_IDLE_S: integer(0, 30 * 86_400).optional(),
   TOOLGATE_CHANNEL_WITHDRAW_POLL_S: integer(1, 3_600).optional(),
   TOOLGATE_CHANNEL_IDLE_REFUND_S: integer(0, 365 * 86_400).optional(),
   TOOLGATE_RETRY_RESULTS_HOURS: integer(1, 720).optional(),
@@ -262,6 +272,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       minDepositCalls: e.TOOLGATE_CHANNEL_MIN_DEPOSIT_CALLS ?? 100,
       withdrawDelaySeconds: e.TOOLGATE_CHANNEL_WITHDRAW_DELAY_S ?? 86_400,
       claimIntervalMs: (e.TOOLGATE_CHANNEL_CLAIM_INTERVAL_S ?? 60) * 1000,
+      // A claim row costs ~24k gas, a third of a 0.001 USDC price on Base: 0.05 USDC owed keeps it
+      // under 1 % of what it collects, and caps what an active channel has at risk between claims.
+      claimMinUnclaimed: e.TOOLGATE_CHANNEL_CLAIM_MIN_USDC ?? 50_000n,
+      // Six hours quiet: whatever a channel owes is claimed (nothing more is coming to share its row).
+      claimIdleMs: (e.TOOLGATE_CHANNEL_CLAIM_IDLE_S ?? 6 * 3_600) * 1000,
       withdrawPollMs: (e.TOOLGATE_CHANNEL_WITHDRAW_POLL_S ?? 15) * 1000,
       // A week: a refund costs us ~117k gas and a returning payer's new deposit ~140k more, so
       // channels in weekly use stay open; money left longer goes back without the payer asking.

@@ -10,6 +10,8 @@ import { BATCH_SETTLEMENT_ADDRESSES, batchSettlementAbi } from '../../../chain/b
 import type { Logger } from '../../../log.ts';
 import type { ClaimSenderLock } from '../../channels/claim-sender-lock.ts';
 import type { CollectionTransaction } from '../../ledger/channel-payments.ts';
+import { dueForClaim } from './claim-policy.ts';
+import type { ClaimPolicy } from './claim-policy.ts';
 
 /** The payment ledger's side of collection (ledger/channel-payments.ts). */
 export interface CollectionLedger {
@@ -31,6 +33,8 @@ export interface ChannelCollectorOptions {
   manager: Manager;
   receipts: ReceiptReader;
   intervalMs: number;
+  /** Which channels the interval's passes claim; without it, every channel owing anything. */
+  policy?: ClaimPolicy;
   receiptTimeoutMs: number;
   /** Instances sharing the channels take turns: a pass that finds another sending skips (claim batches are all-or-nothing). */
   lock?: ClaimSenderLock;
@@ -73,7 +77,7 @@ export class ChannelCollector {
   constructor(private readonly options: ChannelCollectorOptions) {}
 
   start(): void {
-    this.timer ??= setInterval(() => void this.collect(), this.options.intervalMs);
+    this.timer ??= setInterval(() => void this.collectDue(), this.options.intervalMs);
     this.timer.unref();
   }
 
@@ -90,24 +94,35 @@ export class ChannelCollector {
    * channel ids) limits the claim to those channels: the withdrawal watcher's urgent claims.
    */
   collect(only?: ReadonlySet<string>): Promise<CollectReport> {
-    this.running ??= this.pass(only).finally(() => {
+    return this.join(only ? (c) => only.has(c.channelId.toLowerCase()) : () => true);
+  }
+
+  /** The interval's pass: the channels the claim policy says are due (claim-policy.ts), and a settle of what is owed. */
+  collectDue(nowMs = Date.now()): Promise<CollectReport> {
+    const { policy } = this.options;
+    if (!policy) return this.collect();
+    return this.join((c) => dueForClaim(c, policy, nowMs));
+  }
+
+  private join(claimable: (channel: Channel) => boolean): Promise<CollectReport> {
+    this.running ??= this.pass(claimable).finally(() => {
       this.running = undefined;
     });
     return this.running;
   }
 
-  private async pass(only: ReadonlySet<string> | undefined): Promise<CollectReport> {
-    if (!this.options.lock) return this.passHeld(only);
-    const turn = await this.options.lock.tryHold(() => this.passHeld(only));
+  private async pass(claimable: (channel: Channel) => boolean): Promise<CollectReport> {
+    if (!this.options.lock) return this.passHeld(claimable);
+    const turn = await this.options.lock.tryHold(() => this.passHeld(claimable));
     return turn.held ? turn.value : emptyReport();
   }
 
-  private async passHeld(only: ReadonlySet<string> | undefined): Promise<CollectReport> {
+  private async passHeld(claimable: (channel: Channel) => boolean): Promise<CollectReport> {
     const report = emptyReport();
     const { manager, log } = this.options;
     let listed: Channel[] = [];
     try {
-      await this.claimChecked((channels) => (listed = withdrawingFirst(only ? channels.filter((c) => only.has(c.channelId.toLowerCase())) : channels)), report);
+      await this.claimChecked((channels) => (listed = withdrawingFirst(channels.filter(claimable))), report);
     } catch (error) {
       report.failures.push(`claim: ${messageOf(error)}`);
       // A claim batch is all-or-nothing: one channel whose claim reverts (a voucher beyond what the

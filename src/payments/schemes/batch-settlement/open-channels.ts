@@ -112,6 +112,7 @@ export async function openChannels(setup: ChannelSetup): Promise<Channels | unde
   const manager = serverScheme.createChannelManager(facilitator, network.caip2, network.usdc.address);
   const collector = new ChannelCollector({
     manager, receipts, intervalMs: config.channels.claimIntervalMs, receiptTimeoutMs: config.receiptTimeoutMs, lock: setup.claimLock, log,
+    policy: { minUnclaimed: config.channels.claimMinUnclaimed, maxIdleMs: config.channels.claimIdleMs },
     ...(rows ? {
       ledger: {
         clock: () => rows.payments.clock(),
