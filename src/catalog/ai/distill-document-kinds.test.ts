@@ -1,5 +1,5 @@
-// Issue 24, round 3: general rules for the losses seen on the fresh set of round 2 (and the sets
-// before it), one test per rule.
+// Reading each kind of document right (issue 24, round 3): manuals that number their sections,
+// Texinfo pages, changelogs, plain text, man pages, option references; one test per rule.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { distill } from './distill/distill-document.ts';

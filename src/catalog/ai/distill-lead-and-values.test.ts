@@ -1,5 +1,5 @@
-// Issue 24, round 2: general rules for the losses still seen on the tuning, test and hold-out sets,
-// one test per rule.
+// The lead sentence, values and terms said once, the budget following the document (issue 24,
+// round 2); one test per rule.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { distill, openingOf } from './distill/distill-document.ts';

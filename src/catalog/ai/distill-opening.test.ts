@@ -1,4 +1,4 @@
-// Issue 24, round 4: the answer is the document's opening (verbatim, cleaned) plus what the
+// The answer leads with the document's opening (issue 24, round 4): verbatim, cleaned, plus what the
 // extractor finds beyond it; a manual's options in the page's order; its closing sections left out.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
