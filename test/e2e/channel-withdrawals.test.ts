@@ -42,9 +42,10 @@ const settlement = BATCH_SETTLEMENT_ADDRESSES.settlement;
 
 test('a withdrawal initiated while the watcher was stopped is found at its start, from the chain, and claimed', async (context) => {
   const channels = t.gateway.channels!;
-  const { publicClient, walletFor } = chainClients(chain);
+  const { balanceOf, publicClient, walletFor } = chainClients(chain);
   const payer = await fundedPayer(chain, '1');
   await fundDevAccounts(chain.rpcUrl, [payer.address]);
+  const payToStart = await balanceOf(chain.payTo);
   const { pay, sent } = channelPayer(chain, payer);
   for (const word of ['a', 'b', 'c']) assert.equal((await pay(`${t.baseUrl}/test/echo?word=${word}`)).status, 200);
   const { channelConfig, voucher: { channelId } } = channelPayload(sent[0]!.payload);
@@ -65,6 +66,9 @@ test('a withdrawal initiated while the watcher was stopped is found at its start
   }, 'the restarted watcher to claim', 60_000);
   context.diagnostic(`claimed ${Date.now() - startedAt} ms after the watcher started`);
   assert.equal(record.withdrawRequestedAt, Number(initiatedAt));
+  // The same pass settles what it claimed; waited for, so that the next test's payTo balance starts
+  // after it (the record shows the claim before the settle is mined).
+  await until(async () => (await balanceOf(chain.payTo)) === payToStart + PRICE * 3n, 'the claimed USDC settled to payTo');
 });
 
 test('a payer initiating a withdrawal: its vouchers are claimed within seconds, and finalizeWithdraw returns only the rest', async (context) => {
