@@ -2,9 +2,9 @@
 // ERC3009DepositCollector, put on a local chain at the canonical addresses @x402/evm hard-codes:
 // through the CREATE2 deployer, with the salts of their deployment everywhere else.
 import { readFileSync } from 'node:fs';
-import { concat, createPublicClient, createWalletClient, getAddress, getContractAddress, http } from 'viem';
+import { concat, createPublicClient, createWalletClient, getAddress, getContractAddress, http, parseEventLogs } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import type { Abi, Address, Hex } from 'viem';
+import type { Abi, Address, Hex, Log } from 'viem';
 import { localChain } from './fiat-token.ts';
 
 export interface ContractData {
@@ -45,6 +45,12 @@ function deploymentCode(contract: ContractData): Hex {
 }
 
 /** The CREATE2 address of a contract's init code and salt; throws unless it is the canonical address. */
+/** The arguments of the settlement contract's `eventName` events among a receipt's logs (other contracts' logs ignored). */
+export function settlementEventArgs(receipt: { logs: readonly Log[] }, eventName: string): Record<string, unknown>[] {
+  const logs = receipt.logs.filter((entry) => entry.address.toLowerCase() === BATCH_SETTLEMENT_ADDRESSES.settlement.toLowerCase());
+  return parseEventLogs({ abi: batchSettlementAbi, logs, eventName }).map((entry) => (entry as unknown as { args: Record<string, unknown> }).args);
+}
+
 export function create2Address(contract: ContractData): Address {
   const computed = getContractAddress({ opcode: 'CREATE2', from: CREATE2_DEPLOYER, salt: contract.salt, bytecode: deploymentCode(contract) });
   if (computed !== getAddress(contract.address)) {

@@ -13,13 +13,13 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { Client, type CallToolResult } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { createClient } from 'toolgate/client';
+import { settlementEventArgs } from '../../src/chain/batch-settlement-contracts.ts';
 import { catalog } from '../../src/catalog/index.ts';
 import { ChannelBook } from '../../src/client/channel-book.ts';
 import { SpendRecord } from '../../src/client/spend-record.ts';
 import { runToolgate, toolgateBin } from '../support/cli-process.ts';
 import type { TestGateway } from '../support/gateway-harness.ts';
 import { startTestGateway } from '../support/gateway-harness.ts';
-import { settlementEvents } from '../support/channel-payer.ts';
 import { chainClients, fundedPayerKey } from '../support/payments.ts';
 import { countingEchoTool, sideEffectTool } from '../support/test-tools.ts';
 
@@ -275,7 +275,7 @@ test('toolgate wallet refund: the gateway refunds the unspent part; the payer ha
   assert.equal(said.channel, channelId);
   assert.equal(said.refunded, '0.099');
   const receipt = await publicClient.getTransactionReceipt({ hash: said.transaction });
-  assert.deepEqual(settlementEvents(receipt, 'Refunded').map((e) => [String(e.channelId).toLowerCase(), e.amount]), [[channelId.toLowerCase(), DEPOSIT - PRICE]]);
+  assert.deepEqual(settlementEventArgs(receipt, 'Refunded').map((e) => [String(e.channelId).toLowerCase(), e.amount]), [[channelId.toLowerCase(), DEPOSIT - PRICE]]);
   assert.equal(await balanceOf(payer.address), payerStart - PRICE, 'the payer has the unspent part back: the call is all it paid');
   assert.equal(answeredRefunded(), refundedBefore + 1, 'the gateway answered the carrier call with the refund, not with the tool');
 

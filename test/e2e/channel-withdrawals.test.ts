@@ -6,10 +6,10 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Hex } from 'viem';
-import { BATCH_SETTLEMENT_ADDRESSES, batchSettlementAbi } from '../../src/chain/batch-settlement-contracts.ts';
+import { BATCH_SETTLEMENT_ADDRESSES, batchSettlementAbi, settlementEventArgs } from '../../src/chain/batch-settlement-contracts.ts';
 import { fundDevAccounts, startDevChain } from '../../src/chain/devchain.ts';
 import type { DevChain } from '../../src/chain/devchain.ts';
-import { channelPayer, channelPayload, claimedSince, settlementEvents } from '../support/channel-payer.ts';
+import { channelPayer, channelPayload, claimedSince } from '../support/channel-payer.ts';
 import { until } from '../support/until.ts';
 import type { TestGateway } from '../support/gateway-harness.ts';
 import { startTestGateway } from '../support/gateway-harness.ts';
@@ -89,7 +89,7 @@ test('a payer initiating a withdrawal: its vouchers are claimed within seconds, 
   const initiated = await publicClient.waitForTransactionReceipt({
     hash: await wallet.writeContract({ address: BATCH_SETTLEMENT_ADDRESSES.settlement, abi: batchSettlementAbi, functionName: 'initiateWithdraw', args: [channelConfig, DEPOSIT] }),
   });
-  const [event] = settlementEvents(initiated, 'WithdrawInitiated');
+  const [event] = settlementEventArgs(initiated, 'WithdrawInitiated');
   assert.equal(event?.amount, DEPOSIT);
   const [, initiatedAt] = (await publicClient.readContract({ address: BATCH_SETTLEMENT_ADDRESSES.settlement, abi: batchSettlementAbi, functionName: 'pendingWithdrawals', args: [channelId] })) as [bigint, number];
   const startedAt = Date.now();
@@ -126,7 +126,7 @@ test('a payer initiating a withdrawal: its vouchers are claimed within seconds, 
   await publicClient.request({ method: 'evm_mine' as 'eth_chainId', params: [] as never });
   const finalized = await publicClient.waitForTransactionReceipt({ hash: await wallet.writeContract(finalize) });
   assert.equal(finalized.status, 'success');
-  assert.equal(settlementEvents(finalized, 'WithdrawFinalized')[0]?.amount, DEPOSIT - PRICE * CALLS, 'the payer gets back only what it did not spend');
+  assert.equal(settlementEventArgs(finalized, 'WithdrawFinalized')[0]?.amount, DEPOSIT - PRICE * CALLS, 'the payer gets back only what it did not spend');
   assert.equal(await balanceOf(payer.address), payerStart - PRICE * CALLS);
   assert.equal(await balanceOf(chain.payTo), payToStart + PRICE * CALLS);
 

@@ -49,11 +49,6 @@ export function settlementOf(response: Response): SettleResponse {
   return decodePaymentResponseHeader(header);
 }
 
-/** The settlement contract's events of one name in a receipt, decoded. */
-export function settlementEvents(receipt: { logs: readonly { address: string }[] }, eventName: string): Record<string, unknown>[] {
-  const logs = receipt.logs.filter((log) => log.address.toLowerCase() === BATCH_SETTLEMENT_ADDRESSES.settlement.toLowerCase());
-  return parseEventLogs({ abi: batchSettlementAbi, logs: logs as never, eventName }).map((log) => (log as unknown as { args: Record<string, unknown> }).args);
-}
 
 /** Every `Claimed` event of the settlement contract from `fromBlock` on: one row per claimed channel, with its transaction. */
 export async function claimedSince(chain: DevChain, fromBlock: bigint): Promise<{ transaction: Hex; channelId: Hex; claimAmount: bigint; newTotalClaimed: bigint }[]> {

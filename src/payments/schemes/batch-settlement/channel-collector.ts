@@ -3,10 +3,9 @@
 // (the USDC moves to payTo), on an interval and once more at shutdown. The facilitator reports a
 // claim's success on the receipt's status alone and a settle's even when its `Settled` event is
 // missing (docs/payment-channels.md, surprise 3), so each receipt is read here for its event.
-import { parseEventLogs } from 'viem';
 import type { Hex, TransactionReceipt } from 'viem';
 import type { BatchSettlementChannelManager, Channel } from '@x402/evm/batch-settlement/server';
-import { BATCH_SETTLEMENT_ADDRESSES, batchSettlementAbi } from '../../../chain/batch-settlement-contracts.ts';
+import { settlementEventArgs } from '../../../chain/batch-settlement-contracts.ts';
 import type { Logger } from '../../../log.ts';
 import type { ClaimSenderLock } from '../../channels/claim-sender-lock.ts';
 import type { CollectionTransaction } from '../../ledger/channel-payments.ts';
@@ -194,9 +193,8 @@ export class ChannelCollector {
     const feeWei = receipt.gasUsed * (receipt.effectiveGasPrice ?? 0n);
     report.gas += receipt.gasUsed;
     report.feeWei += feeWei;
-    const logs = receipt.logs.filter((entry) => entry.address.toLowerCase() === BATCH_SETTLEMENT_ADDRESSES.settlement.toLowerCase());
-    const amounts = receipt.status !== 'success' ? [] : parseEventLogs({ abi: batchSettlementAbi, logs, eventName })
-      .map((entry) => (entry as unknown as { args: Record<string, unknown> }).args[field])
+    const amounts = receipt.status !== 'success' ? [] : settlementEventArgs(receipt, eventName)
+      .map((args) => args[field])
       .filter((amount): amount is bigint => typeof amount === 'bigint');
     const step = eventName === 'Claimed' ? 'claim' : 'settle';
     report.transactions.push({ step, hash: transaction, amount: amounts.reduce((sum, amount) => sum + amount, 0n), gas: receipt.gasUsed, feeWei });

@@ -1,9 +1,8 @@
 // A cooperative refund is believed by its `Refunded` event only: the facilitator reports success on
 // the receipt's status (x402 #3092, #3096), and a remote facilitator is not ours to trust. The
 // receipt is read here, as the collector reads its claims' `Claimed` and `Settled` events.
-import { parseEventLogs } from 'viem';
 import type { Hex } from 'viem';
-import { BATCH_SETTLEMENT_ADDRESSES, batchSettlementAbi } from '../../../chain/batch-settlement-contracts.ts';
+import { settlementEventArgs } from '../../../chain/batch-settlement-contracts.ts';
 import type { ReceiptReader } from './channel-collector.ts';
 
 /** What one refund transaction did, from its receipt. */
@@ -23,10 +22,8 @@ export async function readRefundReceipt(receipts: ReceiptReader, transaction: st
   const receipt = await receipts.waitForTransactionReceipt({ hash: transaction as Hex, timeout: timeoutMs });
   const cost = { gas: receipt.gasUsed, feeWei: receipt.gasUsed * (receipt.effectiveGasPrice ?? 0n) };
   if (receipt.status !== 'success') return { refunded: 0n, claimed: 0n, ...cost, problem: `refund ${transaction} reverted` };
-  const logs = receipt.logs.filter((entry) => entry.address.toLowerCase() === BATCH_SETTLEMENT_ADDRESSES.settlement.toLowerCase());
   const ofChannel = (eventName: 'Refunded' | 'Claimed', field: string) =>
-    parseEventLogs({ abi: batchSettlementAbi, logs, eventName })
-      .map((entry) => (entry as unknown as { args: Record<string, unknown> }).args)
+    settlementEventArgs(receipt, eventName)
       .filter((args) => typeof args.channelId === 'string' && args.channelId.toLowerCase() === channelId.toLowerCase())
       .map((args) => args[field])
       .filter((amount): amount is bigint => typeof amount === 'bigint');
