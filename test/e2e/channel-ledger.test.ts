@@ -9,19 +9,15 @@ import type { PaymentPayload, PaymentRequired } from '@x402/core/types';
 import { appendPaymentIdentifierToExtensions, generatePaymentId } from '@x402/extensions/payment-identifier';
 import type { Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { z } from 'zod';
-import type { Tool } from '../../src/catalog/tool.ts';
-import { defineTool } from '../../src/catalog/tool.ts';
 import { devPrivateKey } from '../../src/chain/dev-accounts.ts';
 import { startDevChain } from '../../src/chain/devchain.ts';
 import type { DevChain } from '../../src/chain/devchain.ts';
-import { ToolError } from '../../src/errors/tool-error.ts';
 import type { ReportedPayment } from '../../src/payments/ledger/payment-reports.ts';
 import type { TestGateway } from '../support/gateway-harness.ts';
 import { startTestGateway } from '../support/gateway-harness.ts';
 import { channelPayer, channelPayload, settlementOf } from '../support/channel-payer.ts';
 import { chainClients, fundedPayer, readPaymentRequired } from '../support/payments.ts';
-import { heldTool } from '../support/test-tools.ts';
+import { flakyEchoTool, heldTool } from '../support/test-tools.ts';
 import { until } from '../support/until.ts';
 
 interface DashboardMoney { usdc: string; atomic: string }
@@ -37,22 +33,7 @@ interface DashboardOverview {
 const PRICE = 1_000n;
 const DEPOSIT = PRICE * 100n;
 
-const runs = { count: 0 };
-const wordTool = defineTool({
-  name: 'test_word',
-  title: 'Word',
-  description: 'Echoes a word; fails on "fail".',
-  price: '0.001',
-  http: [{ method: 'GET', path: '/test/word' }],
-  input: z.object({ word: z.string().min(1).max(50) }),
-  example: { word: 'hello' },
-  annotations: { readOnlyHint: true, openWorldHint: false },
-  async handler(input) {
-    runs.count += 1;
-    if (input.word === 'fail') throw new ToolError(502, 'upstream_failed', 'failed on purpose');
-    return { echo: input.word, run: runs.count };
-  },
-}) as Tool;
+const { tool: wordTool, runs } = flakyEchoTool({ name: 'test_word', title: 'Word', path: '/test/word' }, { numbered: true });
 const held = heldTool();
 
 let chain: DevChain;

@@ -23,43 +23,21 @@ import type { Hex, PrivateKeyAccount } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { Tool } from '../../src/catalog/tool.ts';
 import { defineTool } from '../../src/catalog/tool.ts';
-import { BATCH_SETTLEMENT_ADDRESSES, batchSettlementAbi } from '../../src/chain/batch-settlement-contracts.ts';
+import { BATCH_SETTLEMENT_ADDRESSES, batchSettlementAbi, settlementEventArgs } from '../../src/chain/batch-settlement-contracts.ts';
 import { devPrivateKey } from '../../src/chain/dev-accounts.ts';
 import { fundDevAccounts, startDevChain } from '../../src/chain/devchain.ts';
 import type { DevChain } from '../../src/chain/devchain.ts';
-import { ToolError } from '../../src/errors/tool-error.ts';
 import type { TestGateway } from '../support/gateway-harness.ts';
 import { startTestGateway } from '../support/gateway-harness.ts';
-import { channelPayer, channelPayload, settlementEvents, settlementOf } from '../support/channel-payer.ts';
+import { channelPayer, channelPayload, settlementOf } from '../support/channel-payer.ts';
 import { sample } from '../support/prometheus-text.ts';
 import { localFacilitatorSigner } from '../support/official-facilitator.ts';
 import { chainClients, fundedPayer, readPaymentRequired } from '../support/payments.ts';
-import { sideEffectTool } from '../support/test-tools.ts';
+import { flakyEchoTool, sideEffectTool } from '../support/test-tools.ts';
 import { until } from '../support/until.ts';
 
 const PRICE = 1_000n; // 0.001 USDC
 const DEPOSIT = PRICE * 100n; // TOOLGATE_CHANNEL_MIN_DEPOSIT_CALLS' default
-
-/** A paid GET tool that fails when asked to, and counts its runs. */
-function flakyTool() {
-  const runs = { count: 0 };
-  const tool = defineTool({
-    name: 'test_flaky',
-    title: 'Flaky',
-    description: 'Echoes a word; fails on "fail".',
-    price: '0.001',
-    http: [{ method: 'GET', path: '/test/flaky' }],
-    input: z.object({ word: z.string().min(1).max(50) }),
-    example: { word: 'hello' },
-    annotations: { readOnlyHint: true, openWorldHint: false },
-    async handler(input) {
-      runs.count += 1;
-      if (input.word === 'fail') throw new ToolError(502, 'upstream_failed', 'failed on purpose');
-      return { echo: input.word };
-    },
-  });
-  return { tool: tool as Tool, runs };
-}
 
 /** A one-dollar tool: a voucher for it is far over a deposit made at the cheap tool's price. */
 const dearTool = defineTool({
@@ -80,7 +58,7 @@ const dearRuns = { count: 0 };
 
 let chain: DevChain;
 let t: TestGateway;
-const flaky = flakyTool();
+const flaky = flakyEchoTool({ name: 'test_flaky', title: 'Flaky', path: '/test/flaky' });
 /** While set, test_side_effect holds its call (and its channel) until it resolves. */
 let hold: Promise<void> | undefined;
 let holding = false;
@@ -126,7 +104,7 @@ test('a deposit, 20 vouchers, one claim and settle, a cooperative refund: payTo 
   assert.equal(depositSettlement.success, true);
   const depositReceipt = await publicClient.getTransactionReceipt({ hash: depositSettlement.transaction as Hex });
   assert.equal(depositReceipt.status, 'success');
-  const [deposited] = settlementEvents(depositReceipt, 'Deposited');
+  const [deposited] = settlementEventArgs(depositReceipt, 'Deposited');
   assert.equal(deposited?.channelId, channelId);
   assert.equal(deposited?.amount, DEPOSIT);
   assert.equal(await balanceOf(payer.address), payerStart - DEPOSIT);
@@ -168,7 +146,7 @@ test('a deposit, 20 vouchers, one claim and settle, a cooperative refund: payTo 
   const refunds = await channels.manager.refund([channelId]);
   assert.equal(refunds.length, 1);
   const refundReceipt = await publicClient.getTransactionReceipt({ hash: refunds[0]!.transaction as Hex });
-  assert.equal(settlementEvents(refundReceipt, 'Refunded')[0]?.amount, DEPOSIT - PRICE * 21n);
+  assert.equal(settlementEventArgs(refundReceipt, 'Refunded')[0]?.amount, DEPOSIT - PRICE * 21n);
   assert.equal(await balanceOf(payer.address), payerStart - PRICE * 21n);
 });
 
@@ -404,8 +382,8 @@ test('the official client: a deposit, 20 vouchers with a top-up between them, th
     assert.equal(flaky.runs.count, runs, 'the tool did not run for the refund');
     const receipt = await publicClient.getTransactionReceipt({ hash: refund.transaction as Hex });
     assert.equal(receipt.status, 'success');
-    assert.deepEqual(settlementEvents(receipt, 'Refunded').map((e) => [e.channelId, e.amount]), [[channelId, deposited - charged]]);
-    assert.deepEqual(settlementEvents(receipt, 'Claimed').map((e) => e.claimAmount), [charged], 'the unclaimed vouchers were claimed in the same transaction');
+    assert.deepEqual(settlementEventArgs(receipt, 'Refunded').map((e) => [e.channelId, e.amount]), [[channelId, deposited - charged]]);
+    assert.deepEqual(settlementEventArgs(receipt, 'Claimed').map((e) => e.claimAmount), [charged], 'the unclaimed vouchers were claimed in the same transaction');
     assert.equal(await balanceOf(payer.address), payerStart - charged, 'the payer got exactly the unspent part back');
     assert.equal(await channels.storage.get(channelId), undefined, 'the gateway forgot the refunded channel');
 
@@ -504,7 +482,7 @@ test('refund requests for the wrong amount, signed by someone else, for an unkno
       { refunded: '0.097', refundedAtomic: refunded.toString(), channelId, transaction: settlement.transaction, message: undefined },
     );
     const receipt = await publicClient.getTransactionReceipt({ hash: settlement.transaction });
-    assert.equal(settlementEvents(receipt, 'Refunded')[0]?.amount, refunded);
+    assert.equal(settlementEventArgs(receipt, 'Refunded')[0]?.amount, refunded);
     assert.equal(await balanceOf(payer.address), payerBalance + refunded);
     assert.equal(flaky.runs.count, runs);
   } finally {

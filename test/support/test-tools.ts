@@ -3,12 +3,13 @@
 import { z } from 'zod';
 import type { Tool } from '../../src/catalog/tool.ts';
 import { defineTool } from '../../src/catalog/tool.ts';
+import { ToolError } from '../../src/errors/tool-error.ts';
 import { UpstreamError } from '../../src/upstream/upstream-errors.ts';
 
-/** A tool taking one word that counts its runs; `run` makes its answer. */
+/** A tool taking one word that counts its runs; `run` makes its answer (`count`: this run's number). */
 function countingWordTool(
   declared: { name: string; title: string; description: string; path: string; price: string; openWorldHint: boolean },
-  run: (word: string) => Promise<Record<string, unknown>>,
+  run: (word: string, count: number) => Promise<Record<string, unknown>>,
 ) {
   const runs = { count: 0 };
   const tool = defineTool({
@@ -22,7 +23,7 @@ function countingWordTool(
     annotations: { readOnlyHint: true, openWorldHint: declared.openWorldHint },
     async handler(input) {
       runs.count += 1;
-      return run(input.word);
+      return run(input.word, runs.count);
     },
   });
   return { tool: tool as Tool, runs };
@@ -34,6 +35,20 @@ export function countingEchoTool(price = '0.001') {
     async (word) => {
       await new Promise((resolve) => setTimeout(resolve, 20));
       return { echo: word };
+    },
+  );
+}
+
+/**
+ * Echoes a word and fails on "fail" (a provider failure: not charged), counting its runs; `numbered`
+ * adds the run's number to the answer, so that a test can tell a stored result from a new run.
+ */
+export function flakyEchoTool(declared: { name: string; title: string; path: string }, options: { numbered?: boolean } = {}) {
+  return countingWordTool(
+    { ...declared, description: 'Echoes a word; fails on "fail".', price: '0.001', openWorldHint: false },
+    async (word, count) => {
+      if (word === 'fail') throw new ToolError(502, 'upstream_failed', 'failed on purpose');
+      return options.numbered ? { echo: word, run: count } : { echo: word };
     },
   );
 }
