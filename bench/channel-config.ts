@@ -1,4 +1,6 @@
 // Settings of `npm run bench:channels`, from the environment. The defaults keep one run under ~5 minutes.
+import { flag, number, toolgateBuild } from './config.ts';
+
 export interface ChannelBenchConfig {
   /** Payers at once in each load (BENCH_CHANNEL_PAYERS). */
   payers: number;
@@ -18,17 +20,7 @@ export interface ChannelBenchConfig {
   toolgateBuild: 'compiled' | 'source';
 }
 
-function number(name: string, fallback: number, min: number, max: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value < min || value > max) throw new Error(`${name}=${raw}: expected a number from ${min} to ${max}`);
-  return value;
-}
-
 export function loadChannelBenchConfig(): ChannelBenchConfig {
-  const build = process.env.BENCH_TOOLGATE_BUILD ?? 'compiled';
-  if (build !== 'compiled' && build !== 'source') throw new Error(`BENCH_TOOLGATE_BUILD=${build}: expected compiled or source`);
   return {
     payers: number('BENCH_CHANNEL_PAYERS', 50, 1, 200),
     seconds: number('BENCH_CHANNEL_SECONDS', 20, 1, 300),
@@ -36,7 +28,7 @@ export function loadChannelBenchConfig(): ChannelBenchConfig {
     maxRate: number('BENCH_CHANNEL_MAX_RATE', 2_500, 10, 20_000),
     latencyCalls: number('BENCH_CHANNEL_LATENCY_CALLS', 200, 20, 5_000),
     claimIntervalSeconds: number('BENCH_CHANNEL_CLAIM_INTERVAL_S', 20, 1, 3_600),
-    writeDocs: !['0', 'false', 'no'].includes((process.env.BENCH_WRITE_DOCS ?? '1').toLowerCase()),
-    toolgateBuild: build,
+    writeDocs: flag('BENCH_WRITE_DOCS', true),
+    toolgateBuild: toolgateBuild(process.env.BENCH_TOOLGATE_BUILD),
   };
 }

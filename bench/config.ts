@@ -24,7 +24,8 @@ export interface BenchConfig {
   toolgateBuild: 'compiled' | 'source';
 }
 
-function number(name: string, fallback: number, min: number, max: number): number {
+/** A numeric BENCH_* setting; unset or empty: `fallback`. Shared by every benchmark's settings. */
+export function number(name: string, fallback: number, min: number, max: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
@@ -32,13 +33,13 @@ function number(name: string, fallback: number, min: number, max: number): numbe
   return value;
 }
 
-function flag(name: string, fallback: boolean): boolean {
+export function flag(name: string, fallback: boolean): boolean {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   return !['0', 'false', 'no'].includes(raw.toLowerCase());
 }
 
-function toolgateBuild(raw: string | undefined): BenchConfig['toolgateBuild'] {
+export function toolgateBuild(raw: string | undefined): BenchConfig['toolgateBuild'] {
   if (raw === undefined || raw === '' || raw === 'compiled') return 'compiled';
   if (raw === 'source') return 'source';
   throw new Error(`BENCH_TOOLGATE_BUILD=${raw}: expected compiled or source`);
