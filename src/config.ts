@@ -105,6 +105,8 @@ export interface ChannelConfig {
   withdrawPollMs: number;
   /** A channel with no request for this long is refunded to its payer (its unspent part); 0: never. */
   idleRefundSeconds: number;
+  /** TOOLGATE_CHANNEL_VOUCHER_CHECK: who checks and charges a plain voucher (local, the default, or the SDK). */
+  voucherCheck: 'local' | 'sdk';
 }
 
 export class ConfigError extends Error {
@@ -158,6 +160,7 @@ const envSchema = z.object({
   TOOLGATE_CHANNEL_CLAIM_IDLE_S: integer(0, 30 * 86_400).optional(),
   TOOLGATE_CHANNEL_WITHDRAW_POLL_S: integer(1, 3_600).optional(),
   TOOLGATE_CHANNEL_IDLE_REFUND_S: integer(0, 365 * 86_400).optional(),
+  TOOLGATE_CHANNEL_VOUCHER_CHECK: z.enum(['local', 'sdk'], { message: 'expected local or sdk' }).optional(),
   TOOLGATE_RETRY_RESULTS_HOURS: integer(1, 720).optional(),
   TOOLGATE_UNPAID_RETENTION_HOURS: integer(1, 8_760).optional(),
   TOOLGATE_PAYER_PROBATION_MINUTES: integer(1, 10_080).optional(),
@@ -281,6 +284,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       // A week: a refund costs us ~117k gas and a returning payer's new deposit ~140k more, so
       // channels in weekly use stay open; money left longer goes back without the payer asking.
       idleRefundSeconds: e.TOOLGATE_CHANNEL_IDLE_REFUND_S ?? 7 * 86_400,
+      // local: our check of a plain voucher (native recovery, one reservation, one charge transaction);
+      // sdk: every payment through @x402/evm's verify and settle (docs/decisions.md).
+      voucherCheck: e.TOOLGATE_CHANNEL_VOUCHER_CHECK ?? 'local',
     },
     retryResultsMs: (e.TOOLGATE_RETRY_RESULTS_HOURS ?? 24) * 3_600_000,
     unpaidRetentionMs: (e.TOOLGATE_UNPAID_RETENTION_HOURS ?? 168) * 3_600_000,

@@ -208,6 +208,7 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
         // On the ledger's own store: a voucher is written before its result leaves, every instance on
         // one database sees one record per channel, and one of them at a time sends claims.
         storage: channelStorage,
+        vouchers: channelStorage,
         claims: channelClaims,
         claimLock: store.shared ? new AdvisoryClaimSenderLock(store.client, network.caip2) : new LocalClaimSenderLock(),
         ...(store.shared ? { keyLock: new AdvisorySettlerKeyLock(store.client) } : {}),
@@ -218,6 +219,7 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
       channels.collector.onCollect = (report) => prometheus.observeChannelCollection(report);
       channels.scheme.onRefund = (event) => prometheus.observeChannelRefund(event);
       channels.scheme.onRefundFailed = () => prometheus.observeChannelRefundFailure('payer');
+      channels.scheme.onVoucherHeld = (check) => prometheus.observeChannelVoucher(check);
       prometheus.channels = () => channelClaims.summary();
       channels.collector.start();
       channels.withdrawals.start();

@@ -43,6 +43,7 @@ export class PrometheusMetrics {
   private readonly channelFailures: Counter;
   private readonly channelRefunds: Counter;
   private readonly channelRefunded: Counter;
+  private readonly channelVouchers: Counter;
   private readonly channelRefundGas: Counter;
   private readonly channelRefundFees: Counter;
 
@@ -83,6 +84,11 @@ export class PrometheusMetrics {
     this.channelRefunds = new Counter({
       name: 'toolgate_channel_refunds_total', help: 'Cooperative channel refunds by trigger (payer: asked by the payer; idle: TOOLGATE_CHANNEL_IDLE_REFUND_S) and outcome (refunded, by its Refunded event; failed)',
       labelNames: ['trigger', 'outcome'], registers,
+    });
+    this.channelVouchers = new Counter({
+      name: 'toolgate_channel_vouchers_total',
+      help: 'Voucher payments admitted to their tool, by who checked and reserved them (local: our check; sdk: @x402/evm\'s, for what ours leaves to it; TOOLGATE_CHANNEL_VOUCHER_CHECK)',
+      labelNames: ['check'], registers,
     });
     this.channelRefunded = new Counter({ name: 'toolgate_channel_refunded_usdc_total', help: 'USDC given back to payers by cooperative refunds (by Refunded events)', labelNames: ['trigger'], registers });
     this.channelRefundGas = new Counter({ name: 'toolgate_channel_refund_gas_total', help: 'Gas of the refund transactions this instance sent', registers });
@@ -153,6 +159,10 @@ export class PrometheusMetrics {
     this.channelRefunded.inc({ trigger }, atomicUsdc(receipt.refunded));
     if (receipt.gas > 0n) this.channelRefundGas.inc(Number(receipt.gas));
     if (receipt.feeWei > 0n) this.channelRefundFees.inc(Number(receipt.feeWei) / 1e18);
+  }
+
+  observeChannelVoucher(check: 'local' | 'sdk'): void {
+    this.channelVouchers.inc({ check });
   }
 
   observeChannelRefundFailure(trigger: RefundEvent['trigger']): void {

@@ -35,6 +35,7 @@ import { localFacilitatorSigner } from '../support/official-facilitator.ts';
 import { chainClients, fundedPayer, readPaymentRequired } from '../support/payments.ts';
 import { flakyEchoTool, sideEffectTool } from '../support/test-tools.ts';
 import { until } from '../support/until.ts';
+import { malleateSignature } from '../../src/payments/facilitator/signature.ts';
 
 const PRICE = 1_000n; // 0.001 USDC
 const DEPOSIT = PRICE * 100n; // TOOLGATE_CHANNEL_MIN_DEPOSIT_CALLS' default
@@ -130,6 +131,7 @@ test('a deposit, 20 vouchers, one claim and settle, a cooperative refund: payTo 
   assert.equal(sample(before, 'toolgate_channels_open'), 1);
   assert.equal(sample(before, 'toolgate_channel_deposits_usdc'), Number(DEPOSIT) / 1e6);
   assert.equal(sample(before, 'toolgate_channel_unclaimed_usdc'), Number(PRICE * 21n) / 1e6);
+  assert.equal(sample(before, 'toolgate_channel_vouchers_total', { check: 'local' }), 20, 'every voucher after the deposit took our local check');
 
   const report = await channels.collector.collect();
   assert.deepEqual(report.failures, []);
@@ -179,7 +181,7 @@ test('a tool that fails after its voucher was accepted is not charged: the next 
   assert.equal(await balanceOf(chain.payTo), payToStart + PRICE * 2n);
 });
 
-test('a voucher signed by someone else, one over the deposit, and a replayed one: 402 with the scheme\'s reason, the tool not run', async () => {
+test('a voucher signed by someone else, one with a high-s signature, one over the deposit, and a replayed one: 402 with the scheme\'s reason, the tool not run', async () => {
   const payer = await fundedPayer(chain, '1');
   const { pay, sent } = channelPayer(chain, payer);
   assert.equal((await pay(`${t.baseUrl}/test/flaky?word=a`)).status, 200);
@@ -196,9 +198,9 @@ test('a voucher signed by someone else, one over the deposit, and a replayed one
     assert.ok(offered);
     return offered;
   }
-  async function sendVoucher(path: string, accepted: PaymentRequirements, signer: PrivateKeyAccount, amount: bigint): Promise<{ status: number; required: PaymentRequired }> {
+  async function sendVoucher(path: string, accepted: PaymentRequirements, signer: PrivateKeyAccount, amount: bigint, tamper = (signature: Hex) => signature): Promise<{ status: number; required: PaymentRequired }> {
     const signed = await signVoucher(toClientEvmSigner(signer, publicClient as never), voucher.channelId, amount.toString(), chain.network);
-    const payload: PaymentPayload = { x402Version: 2, accepted, payload: { type: 'voucher', channelConfig, voucher: signed } };
+    const payload: PaymentPayload = { x402Version: 2, accepted, payload: { type: 'voucher', channelConfig, voucher: { ...signed, signature: tamper(signed.signature) } } };
     const response = await fetch(`${t.baseUrl}${path}`, { headers: { 'payment-signature': encodePaymentSignatureHeader(payload) } });
     return { status: response.status, required: readPaymentRequired(response) };
   }
@@ -208,6 +210,11 @@ test('a voucher signed by someone else, one over the deposit, and a replayed one
   const forged = await sendVoucher('/test/flaky?word=x', cheap, privateKeyToAccount(generatePrivateKey()), charged + PRICE);
   assert.equal(forged.status, 402);
   assert.match(forged.required.error ?? '', /^invalid_batch_settlement_evm_voucher_signature: /);
+  // The payer's own key, the right amount, s mirrored: viem (the SDK's check) recovers the payer, the
+  // channel contract would refuse it at claim time and revert the whole claim.
+  const malleated = await sendVoucher('/test/flaky?word=x', cheap, payer, charged + PRICE, malleateSignature);
+  assert.equal(malleated.status, 402);
+  assert.match(malleated.required.error ?? '', /^invalid_batch_settlement_evm_voucher_signature: .*high s/);
 
   const dearRunsBefore = dearRuns.count;
   const over = await sendVoucher('/test/dear', await offer('/test/dear'), payer, charged + 1_000_000n);
@@ -272,6 +279,32 @@ test('TOOLGATE_SCHEMES=exact: only exact is offered', async () => {
     assert.deepEqual(accepts.map((a) => a.scheme), ['exact']);
   } finally {
     await exactOnly.close();
+  }
+});
+
+test('TOOLGATE_CHANNEL_VOUCHER_CHECK=sdk: vouchers take the SDK\'s verify and settle, charged as by our check; a high-s voucher is still refused', async () => {
+  const sdkChecked = await startTestGateway({ devChain: chain, catalog: [flaky.tool], env: { TOOLGATE_CHANNEL_VOUCHER_CHECK: 'sdk' } });
+  try {
+    const payer = await fundedPayer(chain, '1');
+    const { pay, sent } = channelPayer(chain, payer);
+    for (let call = 1; call <= 3; call++) assert.equal((await pay(`${sdkChecked.baseUrl}/test/flaky?word=s${call}`)).status, 200, `call ${call}`);
+    const { channelConfig, voucher } = channelPayload(sent[0]!.payload);
+    assert.equal((await sdkChecked.gateway.channels!.storage.get(voucher.channelId))?.chargedCumulativeAmount, (PRICE * 3n).toString());
+    const metrics = await (await fetch(`${sdkChecked.baseUrl}/metrics`)).text();
+    assert.equal(sample(metrics, 'toolgate_channel_vouchers_total', { check: 'sdk' }), 2);
+    assert.equal(sample(metrics, 'toolgate_channel_vouchers_total', { check: 'local' }), undefined);
+
+    const { publicClient } = chainClients(chain);
+    const signed = await signVoucher(toClientEvmSigner(payer, publicClient as never), voucher.channelId, (PRICE * 4n).toString(), chain.network);
+    const accepted = readPaymentRequired(await fetch(`${sdkChecked.baseUrl}/test/flaky?word=x`)).accepts.find((a) => a.scheme === 'batch-settlement')!;
+    const payload: PaymentPayload = { x402Version: 2, accepted, payload: { type: 'voucher', channelConfig, voucher: { ...signed, signature: malleateSignature(signed.signature) } } };
+    const runs = flaky.runs.count;
+    const response = await fetch(`${sdkChecked.baseUrl}/test/flaky?word=x`, { headers: { 'payment-signature': encodePaymentSignatureHeader(payload) } });
+    assert.equal(response.status, 402);
+    assert.match(readPaymentRequired(response).error ?? '', /^invalid_batch_settlement_evm_voucher_signature: .*high s/);
+    assert.equal(flaky.runs.count, runs);
+  } finally {
+    await sdkChecked.close();
   }
 });
 

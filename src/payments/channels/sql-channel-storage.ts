@@ -46,6 +46,29 @@ export interface SqlChannelStorageOptions {
   observer?: ChannelObserver;
 }
 
+/** A voucher's reservation as the local voucher check asks for it. */
+export interface VoucherReservation {
+  channelId: string;
+  pendingId: string;
+  /** The voucher's maxClaimableAmount. */
+  cumulative: bigint;
+  /** The call's price (atomic): the record's charged total must be `cumulative - price`. */
+  price: bigint;
+  nowMs: number;
+  expiresAtMs: number;
+  /** The record's mirror of the chain must have been read at or after this time. */
+  syncedSinceMs: number;
+}
+
+export interface VoucherCharge {
+  channelId: string;
+  pendingId: string;
+  cumulative: bigint;
+  price: bigint;
+  signature: string;
+  nowMs: number;
+}
+
 export type ChannelObserver = (tx: SqlQueries, before: Channel | undefined, after: Channel | undefined) => Promise<void>;
 
 /** Whose reservations a starting instance releases: its own, and on a shared store those of instances not seen alive. */
@@ -114,6 +137,64 @@ export class SqlChannelStorage implements ChannelStorage {
       await this.observer?.(tx, current, stored);
       return { channel: stored, status: 'updated' };
     });
+  }
+
+  /**
+   * The local voucher check's reservation (schemes/batch-settlement/local-vouchers.ts), in one
+   * statement: the channel is reserved for this request only if it is free (no live pending request)
+   * and the voucher is the one its record expects: the charged total plus the price, within the
+   * deposited balance, above the claimed total, no withdrawal started, the chain's state read within
+   * `syncedSinceMs`. The same conditions as the SDK's local verification and reservation; a row
+   * lock, as every writer of the row takes. Undefined: not reserved (the SDK's path then answers).
+   */
+  async reserveVoucher(request: VoucherReservation): Promise<Channel | undefined> {
+    const { rows } = await this.db.query<ChannelRow>(
+      `UPDATE channels SET pending_id = $3, pending_max_claimable = $4::numeric, pending_expires_ms = $5, pending_instance = $6,
+              last_request_ms = $7, updated_at = now()
+        WHERE channel_id = $1 AND network = $2
+          AND (pending_id IS NULL OR pending_expires_ms <= $7)
+          AND charged_cumulative_amount + $8::numeric = $4::numeric
+          AND balance >= $4::numeric AND total_claimed < $4::numeric
+          AND withdraw_requested_s = 0
+          AND onchain_synced_ms >= $9
+        RETURNING ${CHANNEL_COLUMNS}`,
+      [channelKey(request.channelId), this.network, request.pendingId, request.cumulative.toString(), request.expiresAtMs, this.instance,
+        request.nowMs, request.price.toString(), request.syncedSinceMs],
+    );
+    return rows[0] ? toChannel(rows[0]) : undefined;
+  }
+
+  /**
+   * Charges a reserved voucher: the record takes the voucher as its latest and the charged total
+   * rises by the price, only if this request still holds the reservation; the observer (the
+   * call's ledger row) runs in the same transaction. Undefined: the reservation was lost (it
+   * expired and another request took the channel), nothing charged.
+   */
+  async commitVoucher(charge: VoucherCharge): Promise<{ before: Channel; after: Channel } | undefined> {
+    return this.db.transaction(async (tx) => {
+      const { rows } = await tx.query<ChannelRow>(
+        `UPDATE channels SET charged_cumulative_amount = $3::numeric, signed_max_claimable = $3::numeric, signature = $4, last_request_ms = $5,
+                pending_id = NULL, pending_max_claimable = NULL, pending_expires_ms = NULL, pending_instance = NULL, updated_at = now()
+          WHERE channel_id = $1 AND pending_id = $2 AND charged_cumulative_amount + $6::numeric = $3::numeric
+          RETURNING ${CHANNEL_COLUMNS}`,
+        [channelKey(charge.channelId), charge.pendingId, charge.cumulative.toString(), charge.signature, charge.nowMs, charge.price.toString()],
+      );
+      if (!rows[0]) return undefined;
+      const after = toChannel(rows[0]);
+      // Only the charged total, the latest voucher and the reservation changed in this statement.
+      const before: Channel = { ...after, chargedCumulativeAmount: (charge.cumulative - charge.price).toString() };
+      await this.observer?.(tx, before, after);
+      return { before, after };
+    });
+  }
+
+  /** Drops a local voucher reservation (the tool failed, or the check refused after reserving). */
+  async releaseVoucher(channelId: string, pendingId: string): Promise<void> {
+    await this.db.query(
+      `UPDATE channels SET pending_id = NULL, pending_max_claimable = NULL, pending_expires_ms = NULL, pending_instance = NULL, updated_at = now()
+        WHERE channel_id = $1 AND pending_id = $2`,
+      [channelKey(channelId), pendingId],
+    );
   }
 
   /**

@@ -29,7 +29,8 @@ const TRANSFER_TYPEHASH = keccak256(
 const DOMAIN_TYPEHASH = keccak256(toBytes('EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)'));
 const domainSeparators = new Map<string, Hex>();
 
-function domainSeparator(domain: Eip712Domain): Hex {
+/** keccak256 of the domain's EIP-712 encoding, computed once per domain. */
+export function domainSeparator(domain: Eip712Domain): Hex {
   const key = `${domain.name}\u0000${domain.version}\u0000${domain.chainId}\u0000${domain.verifyingContract.toLowerCase()}`;
   let separator = domainSeparators.get(key);
   if (!separator) {
@@ -41,7 +42,7 @@ function domainSeparator(domain: Eip712Domain): Hex {
   return separator;
 }
 
-const word = (value: bigint) => value.toString(16).padStart(64, '0');
+export const word = (value: bigint) => value.toString(16).padStart(64, '0');
 const addressWord = (address: string) => address.slice(2).toLowerCase().padStart(64, '0');
 
 export function fastAuthorizationDigest(domain: Eip712Domain, authorization: Eip3009Authorization): Hex {
@@ -54,7 +55,15 @@ export function fastAuthorizationDigest(domain: Eip712Domain, authorization: Eip
 export type RecoveryResult = { ok: true; signer: Address } | { ok: false; reason: 'high_s' | 'bad_v' | 'unrecoverable' };
 
 /** For a 65-byte ECDSA signature (r, s, v). */
-export async function recoverAuthorizationSigner(domain: Eip712Domain, authorization: Eip3009Authorization, signature: Hex): Promise<RecoveryResult> {
+export function recoverAuthorizationSigner(domain: Eip712Domain, authorization: Eip3009Authorization, signature: Hex): Promise<RecoveryResult> {
+  return recoverLowSSigner(fastAuthorizationDigest(domain, authorization), signature);
+}
+
+/**
+ * The signer of `digest`, refusing what OpenZeppelin's ECDSA (USDC, the channel contract) refuses:
+ * a high s, a v other than 27/28, a signature that is not 65 bytes.
+ */
+export async function recoverLowSSigner(digest: Hex, signature: Hex): Promise<RecoveryResult> {
   let parts: ReturnType<typeof parseSignature>;
   try {
     parts = parseSignature(signature);
@@ -65,7 +74,7 @@ export async function recoverAuthorizationSigner(domain: Eip712Domain, authoriza
   const v = parts.v ?? BigInt(parts.yParity + 27);
   if (v !== 27n && v !== 28n) return { ok: false, reason: 'bad_v' };
   try {
-    return { ok: true, signer: await recoverSigner(fastAuthorizationDigest(domain, authorization), signature) };
+    return { ok: true, signer: await recoverSigner(digest, signature) };
   } catch {
     return { ok: false, reason: 'unrecoverable' };
   }

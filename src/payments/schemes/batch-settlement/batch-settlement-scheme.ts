@@ -10,6 +10,9 @@
 //   release      -> clearPendingRequest: the reservation is dropped, nothing is charged, and the
 //                   payer's next voucher is for the same cumulative amount
 // A `refund` payload is answered in admit, without the tool: payer-refund.ts.
+// With `localVouchers`, a plain voucher on a channel whose record expects it skips the SDK's verify
+// and settle: checked, reserved and charged by local-vouchers.ts (same conditions, same answer, a
+// fifth of the work); everything else still takes the SDK's path.
 import type { x402ResourceServer } from '@x402/core/server';
 import type { PaymentPayload, PaymentRequirements, SettleResponse } from '@x402/core/types';
 import type { BatchSettlementEvmScheme as ServerScheme } from '@x402/evm/batch-settlement/server';
@@ -20,8 +23,11 @@ import { usdcToAtomic } from '../../price.ts';
 import type { PaymentTerms } from '../../requirements.ts';
 import type { Admission, HeldCharge, PaymentAttempt, PaymentScheme } from '../payment-scheme.ts';
 import { checkBatchSettlementPayload } from './batch-settlement-payload.ts';
+import type { CheckedBatchSettlementPayload } from './batch-settlement-payload.ts';
 import type { ChannelCall, ChannelLedger } from './channel-ledger.ts';
 import type { ReceiptReader } from './channel-collector.ts';
+import type { LocalVouchers, VoucherPayload } from './local-vouchers.ts';
+import type { KeyedRequest } from '../../idempotency/retry-answers.ts';
 import { servePayerRefund } from './payer-refund.ts';
 import type { RefundEvent } from './payer-refund.ts';
 
@@ -42,6 +48,14 @@ export interface BatchSettlementSchemeOptions {
   log: Logger;
   /** Channel calls as ledger rows, and payment-identifier retries answered from them. */
   ledger?: ChannelLedger;
+  /** Refuses voucher signatures the contract refuses; with a store (TOOLGATE_CHANNEL_VOUCHER_CHECK=local) it also reserves and charges plain vouchers. */
+  localVouchers?: LocalVouchers;
+}
+
+/** How a held channel payment is charged or let go: the SDK's reservation, or the local check's. */
+interface Reservation {
+  settle(): Promise<SettleResponse>;
+  release(): Promise<void>;
 }
 
 export const CHANNEL_WITHDRAWING = 'channel_withdrawing';
@@ -52,6 +66,8 @@ export class BatchSettlementScheme implements PaymentScheme {
   /** Told of every payer-requested refund proven by its event (the metrics). */
   onRefund: ((event: RefundEvent) => void) | undefined;
   onRefundFailed: (() => void) | undefined;
+  /** Told which path checked and held each voucher payment that reached the tool (the metrics). */
+  onVoucherHeld: ((check: 'local' | 'sdk') => void) | undefined;
 
   private constructor(
     private readonly options: BatchSettlementSchemeOptions,
@@ -83,7 +99,11 @@ export class BatchSettlementScheme implements PaymentScheme {
     const { payload, requirements } = attempt;
     const shape = checkBatchSettlementPayload(payload.payload);
     if (!shape.ok) return answered(attempt.malformed(shape.message));
+    const { localVouchers } = this.options;
+    const local = (raw: VoucherPayload) => localVouchers?.decide(raw, requirements) ?? Promise.resolve({ kind: 'sdk' } as const);
     if (shape.type === 'refund') {
+      const refused = await local(payload.payload as unknown as VoucherPayload);
+      if (refused.kind === 'refused') return answered(await this.corrective(attempt, refused.reason, refused.message));
       const { resourceServer, receipts, receiptTimeoutMs } = this.options;
       return answered(await servePayerRefund(attempt, shape.channelId, {
         resourceServer, receipts, receiptTimeoutMs, onRefund: this.onRefund, onRefundFailed: this.onRefundFailed,
@@ -96,6 +116,10 @@ export class BatchSettlementScheme implements PaymentScheme {
     const screened = ledger ? await ledger.screen(attempt, shape) : { keyed: undefined };
     if ('outcome' in screened) return answered(screened.outcome);
     const { keyed } = screened;
+    // The shape was checked above: a payload of one of the scheme's three types.
+    const decided = await local(payload.payload as unknown as VoucherPayload);
+    if (decided.kind === 'refused') return answered(await this.corrective(attempt, decided.reason, decided.message));
+    if (decided.kind === 'reserved') return this.hold(attempt, shape, keyed, decided.reservation, 'local');
     let verified: Awaited<ReturnType<x402ResourceServer['verifyPayment']>>;
     try {
       verified = await resourceServer.verifyPayment(payload, requirements);
@@ -115,15 +139,30 @@ export class BatchSettlementScheme implements PaymentScheme {
     // from the record the SDK read to verify (no second read), its reservation dropped.
     const record = this.options.serverScheme.readRequestContext(payload)?.channelSnapshot;
     if (record && record.withdrawRequestedAt > 0) {
-      await this.charge(attempt).release(CHANNEL_WITHDRAWING);
+      await this.charge(attempt, undefined, this.sdkReservation(attempt)).release(CHANNEL_WITHDRAWING);
       return answered(attempt.ask(`${CHANNEL_WITHDRAWING}: the payer started a withdrawal of channel ${shape.channelId}; it takes no more payments (open another channel, with another salt, or pay with exact)`));
     }
+    return this.hold(attempt, shape, keyed, this.sdkReservation(attempt), 'sdk');
+  }
+
+  /** The call's ledger row (locked when keyed), then the charge held for the tool. */
+  private async hold(attempt: PaymentAttempt, shape: CheckedBatchSettlementPayload, keyed: KeyedRequest | undefined, reservation: Reservation, check: 'local' | 'sdk'): Promise<Admission> {
+    const { ledger } = this.options;
     const call = ledger ? await ledger.hold(attempt, shape, keyed) : undefined;
     if (call && 'outcome' in call) {
-      await this.charge(attempt).release('ledger refused the call');
+      await this.charge(attempt, undefined, reservation).release('ledger refused the call');
       return answered(call.outcome);
     }
-    return { kind: 'held', charge: this.charge(attempt, call) };
+    if (shape.type === 'voucher') this.onVoucherHeld?.(check);
+    return { kind: 'held', charge: this.charge(attempt, call, reservation) };
+  }
+
+  private sdkReservation(attempt: PaymentAttempt): Reservation {
+    const { payload, requirements } = attempt;
+    return {
+      settle: () => this.settle(attempt.log, payload, requirements),
+      release: () => this.options.serverScheme.clearPendingRequest(payload),
+    };
   }
 
   /**
@@ -144,12 +183,11 @@ export class BatchSettlementScheme implements PaymentScheme {
     }
   }
 
-  private charge(attempt: PaymentAttempt, call?: ChannelCall): HeldCharge {
-    const { payload, requirements } = attempt;
+  private charge(attempt: PaymentAttempt, call: ChannelCall | undefined, reservation: Reservation): HeldCharge {
     return {
       release: async (reason) => {
         try {
-          await this.options.serverScheme.clearPendingRequest(payload);
+          await reservation.release();
         } catch (error) {
           // The reservation then lapses on its own after maxTimeoutSeconds (the channel is busy until then).
           attempt.log.error({ err: error, reason }, 'channel reservation could not be cleared');
@@ -157,7 +195,7 @@ export class BatchSettlementScheme implements PaymentScheme {
         await call?.release(reason);
       },
       commit: async (result) => {
-        const settle = () => this.settle(attempt.log, payload, requirements);
+        const settle = () => this.settleOrFail(attempt, reservation);
         const settlement = call ? await call.commit(result, settle) : await settle();
         if (settlement.success) return { kind: 'paid', result, settlement };
         attempt.log.warn({ tool: attempt.toolName, payer: settlement.payer, reason: settlement.errorReason, tx: settlement.transaction }, 'channel settlement failed; result withheld');
@@ -166,6 +204,18 @@ export class BatchSettlementScheme implements PaymentScheme {
         return { kind: 'settlement_failed', settlement, paymentRequired };
       },
     };
+  }
+
+  /** A local reservation's charge that throws (the store unreachable) fails as the SDK's settle does: nothing charged. */
+  private async settleOrFail(attempt: PaymentAttempt, reservation: Reservation): Promise<SettleResponse> {
+    try {
+      return await reservation.settle();
+    } catch (error) {
+      attempt.log.error({ err: error }, 'channel charge could not be recorded');
+      // Nothing was charged (the transaction rolled back); the channel is freed if the store answers again.
+      await reservation.release().catch(() => undefined);
+      return { success: false, errorReason: 'unexpected_settle_error', errorMessage: error instanceof Error ? error.message : String(error), transaction: '', network: attempt.requirements.network };
+    }
   }
 
   /** settlePayment, with its thrown refusals (a hook's abort, a facilitator error) as failed responses. */

@@ -26,6 +26,8 @@ import { BatchSettlementScheme } from './batch-settlement-scheme.ts';
 import { ChannelCollector } from './channel-collector.ts';
 import { ChannelLedger } from './channel-ledger.ts';
 import { IdleRefunds } from './idle-refunds.ts';
+import { LocalVouchers } from './local-vouchers.ts';
+import type { VoucherStore } from './local-vouchers.ts';
 import { WithdrawalWatcher } from './withdrawal-watcher.ts';
 import { channelFacilitatorSigner, inProcessChannelFacilitator, supportsChannels } from './channel-facilitator.ts';
 
@@ -50,6 +52,8 @@ export interface ChannelSetup {
   prices: readonly string[];
   /** Where the server scheme keeps each channel's record: must be atomic across instances that share it. */
   storage: ChannelStorage;
+  /** The same records, as the local voucher check reserves and charges them (TOOLGATE_CHANNEL_VOUCHER_CHECK=local). */
+  vouchers?: VoucherStore;
   /** The same records, as the claimer lists them. */
   claims: SqlChannelClaims;
   /** One claim sender at a time among the instances sharing the storage. */
@@ -108,6 +112,10 @@ export async function openChannels(setup: ChannelSetup): Promise<Channels | unde
     resourceServer, serverScheme, terms, minDepositCalls: config.channels.minDepositCalls, prices: setup.prices,
     receipts, receiptTimeoutMs: config.receiptTimeoutMs, log,
     ...(rows ? { ledger: new ChannelLedger({ ...rows, receipts, log }) } : {}),
+    localVouchers: new LocalVouchers({
+      chainId: network.chainId, onchainStateTtlMs: serverScheme.getOnchainStateTtlMs(),
+      ...(setup.vouchers && config.channels.voucherCheck === 'local' ? { store: setup.vouchers } : {}),
+    }),
   });
   const manager = serverScheme.createChannelManager(facilitator, network.caip2, network.usdc.address);
   const collector = new ChannelCollector({
