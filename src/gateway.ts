@@ -208,7 +208,7 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
         // On the ledger's own store: a voucher is written before its result leaves, every instance on
         // one database sees one record per channel, and one of them at a time sends claims.
         storage: channelStorage,
-        vouchers: channelStorage,
+        vouchers: { store: channelStorage, exclusive: !store.shared },
         claims: channelClaims,
         claimLock: store.shared ? new AdvisoryClaimSenderLock(store.client, network.caip2) : new LocalClaimSenderLock(),
         ...(store.shared ? { keyLock: new AdvisorySettlerKeyLock(store.client) } : {}),

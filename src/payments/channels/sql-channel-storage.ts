@@ -5,6 +5,7 @@ import { migrate } from '../ledger/schema.ts';
 import type { SqlClient, SqlQueries } from '../ledger/sql-client.ts';
 import type { ChannelRow } from './channel-row.ts';
 import { CHANNEL_COLUMNS, channelKey, channelLockKey, channelParams, toChannel } from './channel-row.ts';
+import { GroupCommit } from './group-commit.ts';
 
 /** Our class of advisory locks for channel updates (migrations: 7_402_001, settler keys: 7_402_002). */
 export const CHANNEL_LOCK_CLASS = 7_402_010;
@@ -62,12 +63,23 @@ export interface VoucherReservation {
 
 export interface VoucherCharge {
   channelId: string;
-  pendingId: string;
+  /** The reservation in the record; absent: the reservation is in this process's memory (embedded store). */
+  pendingId?: string;
   cumulative: bigint;
   price: bigint;
   signature: string;
   nowMs: number;
 }
+
+type VoucherCommit = { before: Channel; after: Channel } | undefined | Error;
+
+async function sequentially<T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (const item of items) results.push(await work(item));
+  return results;
+}
+
+const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
 
 export type ChannelObserver = (tx: SqlQueries, before: Channel | undefined, after: Channel | undefined) => Promise<void>;
 
@@ -80,6 +92,7 @@ export interface OrphanScope {
 
 export class SqlChannelStorage implements ChannelStorage {
   readonly network: string;
+  private readonly changeListeners: ((channelId: string) => void)[] = [];
   private readonly instance: string | null;
   private readonly observer: ChannelObserver | undefined;
 
@@ -93,6 +106,11 @@ export class SqlChannelStorage implements ChannelStorage {
   static async open(db: SqlClient, options: SqlChannelStorageOptions): Promise<SqlChannelStorage> {
     await migrate(db);
     return new SqlChannelStorage(db, options);
+  }
+
+  /** Told of the channel id after each `updateChannel` that wrote or deleted its record (a copy of it kept elsewhere is stale). */
+  onChange(listener: (channelId: string) => void): void {
+    this.changeListeners.push(listener);
   }
 
   async get(channelId: string): Promise<Channel | undefined> {
@@ -118,6 +136,12 @@ export class SqlChannelStorage implements ChannelStorage {
    */
   async updateChannel(channelId: string, update: (current: Channel | undefined) => Channel | undefined): Promise<ChannelUpdateResult> {
     const key = channelKey(channelId);
+    const result = await this.updateRecord(key, update);
+    if (result.status !== 'unchanged') for (const listener of this.changeListeners) listener(key);
+    return result;
+  }
+
+  private updateRecord(key: string, update: (current: Channel | undefined) => Channel | undefined): Promise<ChannelUpdateResult> {
     return this.db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [CHANNEL_LOCK_CLASS, channelLockKey(key)]);
       const current = await this.lockedRow(tx, key);
@@ -165,27 +189,48 @@ export class SqlChannelStorage implements ChannelStorage {
   }
 
   /**
-   * Charges a reserved voucher: the record takes the voucher as its latest and the charged total
-   * rises by the price, only if this request still holds the reservation; the observer (the
-   * call's ledger row) runs in the same transaction. Undefined: the reservation was lost (it
-   * expired and another request took the channel), nothing charged.
+   * Charges a voucher the local check admitted: the record takes it as its latest voucher and its
+   * charged total rises by the price, only if the record still expects it (charged total plus the
+   * price, within the balance, no withdrawal) and the reservation is this request's: the one in the
+   * record (`pendingId`), or, on an embedded store where reservations are kept in memory, none live
+   * in the record. The observer (the call's ledger row) runs in the same transaction. Charges
+   * arriving together share one transaction (group-commit.ts); if it fails, each is tried alone, so
+   * one charge's failure is its own. Undefined: not charged (the reservation was lost).
    */
-  async commitVoucher(charge: VoucherCharge): Promise<{ before: Channel; after: Channel } | undefined> {
-    return this.db.transaction(async (tx) => {
-      const { rows } = await tx.query<ChannelRow>(
-        `UPDATE channels SET charged_cumulative_amount = $3::numeric, signed_max_claimable = $3::numeric, signature = $4, last_request_ms = $5,
-                pending_id = NULL, pending_max_claimable = NULL, pending_expires_ms = NULL, pending_instance = NULL, updated_at = now()
-          WHERE channel_id = $1 AND pending_id = $2 AND charged_cumulative_amount + $6::numeric = $3::numeric
-          RETURNING ${CHANNEL_COLUMNS}`,
-        [channelKey(charge.channelId), charge.pendingId, charge.cumulative.toString(), charge.signature, charge.nowMs, charge.price.toString()],
-      );
-      if (!rows[0]) return undefined;
-      const after = toChannel(rows[0]);
-      // Only the charged total, the latest voucher and the reservation changed in this statement.
-      const before: Channel = { ...after, chargedCumulativeAmount: (charge.cumulative - charge.price).toString() };
-      await this.observer?.(tx, before, after);
-      return { before, after };
+  commitVoucher(charge: VoucherCharge): Promise<{ before: Channel; after: Channel } | undefined> {
+    return this.commits.submit(charge).then((result) => {
+      if (result instanceof Error) throw result;
+      return result;
     });
+  }
+
+  private readonly commits = new GroupCommit<VoucherCharge, VoucherCommit>(async (charges) => {
+    try {
+      return await this.db.transaction((tx) => sequentially(charges, (charge) => this.chargeVoucher(tx, charge)));
+    } catch {
+      // One charge broke the group (its ledger row, say): each again in its own transaction.
+      return sequentially(charges, (charge) => this.db.transaction((tx) => this.chargeVoucher(tx, charge)).catch((error: unknown) => asError(error)));
+    }
+  });
+
+  private async chargeVoucher(tx: SqlQueries, charge: VoucherCharge): Promise<{ before: Channel; after: Channel } | undefined> {
+    const { rows } = await tx.query<ChannelRow>(
+      `UPDATE channels SET charged_cumulative_amount = $3::numeric, signed_max_claimable = $3::numeric, signature = $4, last_request_ms = $5,
+              pending_id = NULL, pending_max_claimable = NULL, pending_expires_ms = NULL, pending_instance = NULL, updated_at = now()
+        WHERE channel_id = $1 AND network = $7
+          AND (CASE WHEN $2::text IS NULL THEN pending_id IS NULL OR pending_expires_ms <= $5 ELSE pending_id = $2::text END)
+          AND charged_cumulative_amount + $6::numeric = $3::numeric
+          AND balance >= $3::numeric AND withdraw_requested_s = 0
+        RETURNING ${CHANNEL_COLUMNS}`,
+      [channelKey(charge.channelId), charge.pendingId ?? null, charge.cumulative.toString(), charge.signature, charge.nowMs, charge.price.toString(), this.network],
+    );
+    if (!rows[0]) return undefined;
+    const after = toChannel(rows[0]);
+    // The statement changed the charged total, the latest voucher and the reservation only; the
+    // observer reads the totals and the chain's mirror, the same before and after but the charge.
+    const before: Channel = { ...after, chargedCumulativeAmount: (charge.cumulative - charge.price).toString() };
+    await this.observer?.(tx, before, after);
+    return { before, after };
   }
 
   /** Drops a local voucher reservation (the tool failed, or the check refused after reserving). */

@@ -96,30 +96,81 @@ export class BatchSettlementScheme implements PaymentScheme {
   }
 
   async admit(attempt: PaymentAttempt): Promise<Admission> {
-    const { payload, requirements } = attempt;
+    const { payload } = attempt;
     const shape = checkBatchSettlementPayload(payload.payload);
     if (!shape.ok) return answered(attempt.malformed(shape.message));
-    const { localVouchers } = this.options;
-    const local = (raw: VoucherPayload) => localVouchers?.decide(raw, requirements) ?? Promise.resolve({ kind: 'sdk' } as const);
-    if (shape.type === 'refund') {
-      const refused = await local(payload.payload as unknown as VoucherPayload);
-      if (refused.kind === 'refused') return answered(await this.corrective(attempt, refused.reason, refused.message));
-      const { resourceServer, receipts, receiptTimeoutMs } = this.options;
-      return answered(await servePayerRefund(attempt, shape.channelId, {
-        resourceServer, receipts, receiptTimeoutMs, onRefund: this.onRefund, onRefundFailed: this.onRefundFailed,
-        corrective: (a, reason, message) => this.corrective(a, reason, message),
-        settle: (log, p, r) => this.settle(log, p, r),
-      }));
-    }
+    // The shape was checked: a payload of one of the scheme's three types.
+    const raw = payload.payload as unknown as VoucherPayload;
+    if (shape.type === 'refund') return this.tracked(attempt, shape, undefined, () => this.refund(attempt, shape, raw));
 
-    const { resourceServer, ledger } = this.options;
+    const { ledger } = this.options;
     const screened = ledger ? await ledger.screen(attempt, shape) : { keyed: undefined };
     if ('outcome' in screened) return answered(screened.outcome);
     const { keyed } = screened;
-    // The shape was checked above: a payload of one of the scheme's three types.
-    const decided = await local(payload.payload as unknown as VoucherPayload);
-    if (decided.kind === 'refused') return answered(await this.corrective(attempt, decided.reason, decided.message));
-    if (decided.kind === 'reserved') return this.hold(attempt, shape, keyed, decided.reservation, 'local');
+    return this.tracked(attempt, shape, keyed, () => this.verify(attempt, shape, raw, keyed));
+  }
+
+  /**
+   * One request per channel at a time in this process, whichever path it takes: a second one is
+   * answered `…_channel_busy` (a keyed retry: its first attempt's answer). The local voucher check
+   * relies on it to reserve in memory on an embedded store (local-vouchers.ts).
+   */
+  private async tracked(attempt: PaymentAttempt, shape: CheckedBatchSettlementPayload, keyed: KeyedRequest | undefined, admit: () => Promise<Admission>): Promise<Admission> {
+    const untrack = this.options.localVouchers ? this.options.localVouchers.track(shape.channelId) : () => undefined;
+    if (!untrack) {
+      const retried = keyed ? await this.options.ledger?.answer(keyed) : undefined;
+      return answered(retried ?? await this.corrective(attempt, CHANNEL_BUSY, 'Channel is already processing a request'));
+    }
+    let admission: Admission;
+    try {
+      admission = await admit();
+    } catch (error) {
+      untrack();
+      throw error;
+    }
+    if (admission.kind === 'answered') {
+      untrack();
+      return admission;
+    }
+    const { charge } = admission;
+    return {
+      kind: 'held',
+      charge: {
+        commit: async (result) => {
+          try {
+            return await charge.commit(result);
+          } finally {
+            untrack();
+          }
+        },
+        release: async (reason) => {
+          try {
+            await charge.release(reason);
+          } finally {
+            untrack();
+          }
+        },
+      },
+    };
+  }
+
+  private async refund(attempt: PaymentAttempt, shape: CheckedBatchSettlementPayload, raw: VoucherPayload): Promise<Admission> {
+    const refused = await this.options.localVouchers?.decide(raw, attempt.requirements);
+    if (refused?.kind === 'refused') return answered(await this.corrective(attempt, refused.reason, refused.message));
+    const { resourceServer, receipts, receiptTimeoutMs } = this.options;
+    return answered(await servePayerRefund(attempt, shape.channelId, {
+      resourceServer, receipts, receiptTimeoutMs, onRefund: this.onRefund, onRefundFailed: this.onRefundFailed,
+      corrective: (a, reason, message) => this.corrective(a, reason, message),
+      settle: (log, p, r) => this.settle(log, p, r),
+    }));
+  }
+
+  private async verify(attempt: PaymentAttempt, shape: CheckedBatchSettlementPayload, raw: VoucherPayload, keyed: KeyedRequest | undefined): Promise<Admission> {
+    const { payload, requirements } = attempt;
+    const { resourceServer, ledger } = this.options;
+    const decided = await this.options.localVouchers?.decide(raw, requirements);
+    if (decided?.kind === 'refused') return answered(await this.corrective(attempt, decided.reason, decided.message));
+    if (decided?.kind === 'reserved') return this.hold(attempt, shape, keyed, decided.reservation, 'local');
     let verified: Awaited<ReturnType<x402ResourceServer['verifyPayment']>>;
     try {
       verified = await resourceServer.verifyPayment(payload, requirements);

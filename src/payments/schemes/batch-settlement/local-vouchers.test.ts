@@ -67,8 +67,24 @@ test('the voucher digest is EIP-712\'s (viem\'s hashTypedData) for any channel a
   }
 });
 
-for (const store of useSqlStores()) {
-  describe(`local voucher check on ${store.name}`, () => {
+test('one request per channel at a time in the process: a second track is refused until the first is released', () => {
+  const lanes = new LocalVouchers({ chainId: CHAIN_ID, onchainStateTtlMs: 60_000 });
+  const id = `0x${'ab'.repeat(32)}`;
+  const untrack = lanes.track(id);
+  assert.ok(untrack);
+  assert.equal(lanes.track(id.toUpperCase().replace('0X', '0x')), undefined, 'the same channel, whatever the case');
+  assert.ok(lanes.track(`0x${'cd'.repeat(32)}`), 'another channel is free');
+  untrack();
+  untrack();
+  assert.ok(lanes.track(id));
+});
+
+const modes = [
+  { name: 'reservations in the record (shared store)', exclusiveStore: false },
+  { name: 'reservations in memory (embedded store)', exclusiveStore: true },
+];
+for (const store of useSqlStores()) for (const mode of modes) {
+  describe(`local voucher check on ${store.name}, ${mode.name}`, () => {
     let db: SqlClient;
     let storage: SqlChannelStorage;
     const observed: { before: Channel | undefined; after: Channel | undefined }[] = [];
@@ -76,7 +92,7 @@ for (const store of useSqlStores()) {
     before(async () => {
       db = await store.open();
       storage = await SqlChannelStorage.open(db, { network: NETWORK, instance: 'test', observer: async (_tx, b, a) => { observed.push({ before: b, after: a }); } });
-      lanes = new LocalVouchers({ store: storage, chainId: CHAIN_ID, onchainStateTtlMs: 60_000 });
+      lanes = new LocalVouchers({ store: storage, chainId: CHAIN_ID, onchainStateTtlMs: 60_000, exclusiveStore: mode.exclusiveStore });
     });
     after(() => db.close());
 
@@ -91,9 +107,13 @@ for (const store of useSqlStores()) {
       const { config, id } = await open(5_000n);
       const payload = await voucherPayload(config, 6_000n);
       const reservation = reserved(await lanes.decide(payload, requirements));
-      assert.ok((await storage.get(id))?.pendingRequest, 'the channel is reserved for the request');
-      // One request at a time: the same channel's next voucher is left to the SDK (which answers busy).
-      assert.deepEqual(await lanes.decide(await voucherPayload(config, 6_000n), requirements), { kind: 'sdk' });
+      if (!mode.exclusiveStore) {
+        assert.ok((await storage.get(id))?.pendingRequest, 'the channel is reserved in the record, for every instance to see');
+        // One request at a time: the same channel's next voucher is left to the SDK (which answers busy).
+        assert.deepEqual(await lanes.decide(await voucherPayload(config, 6_000n), requirements), { kind: 'sdk' });
+      } else {
+        assert.equal((await storage.get(id))?.pendingRequest, undefined, 'nothing written to admit it: the scheme\'s track is the reservation');
+      }
 
       observed.length = 0;
       const settled = await reservation.settle();
@@ -176,7 +196,24 @@ for (const store of useSqlStores()) {
       assert.deepEqual(await lanes.decide({ ...good, channelConfig: selfSigned, voucher: { ...good.voucher, signature: highS } }, requirements), { kind: 'sdk' });
     });
 
-    test('a reservation lost before its charge (expired, taken by another request) charges nothing', async () => {
+    test('a charge that finds the record changed since admission (a live reservation in it, a withdrawal started, another total) charges nothing', async () => {
+      const changes: [string, (c: Channel) => Channel][] = [
+        ['a live reservation by the SDK\'s path', (c) => ({ ...c, pendingRequest: { pendingId: 'sdk', signedMaxClaimable: '1000', expiresAt: Date.now() + 60_000 } })],
+        ['a withdrawal started', (c) => ({ ...c, withdrawRequestedAt: 1_767_225_600, pendingRequest: c.pendingRequest })],
+        ['another charged total', (c) => ({ ...c, chargedCumulativeAmount: '1000', pendingRequest: c.pendingRequest })],
+      ];
+      for (const [name, change] of changes) {
+        const { config, id } = await open(0n);
+        const reservation = reserved(await lanes.decide(await voucherPayload(config, 1_000n), requirements));
+        await storage.updateChannel(id, (current) => change(current!));
+        const answer = await reservation.settle();
+        assert.equal(answer.success, false, name);
+        assert.equal(answer.errorReason, 'invalid_batch_settlement_evm_channel_busy', name);
+        assert.notEqual((await storage.get(id))?.signature, (await voucherPayload(config, 1_000n)).voucher.signature, `${name}: the voucher is not recorded`);
+      }
+    });
+
+    if (!mode.exclusiveStore) test('a reservation lost before its charge (expired, taken by another request) charges nothing', async () => {
       let now = Date.now();
       const clocked = new LocalVouchers({ store: storage, chainId: CHAIN_ID, onchainStateTtlMs: 600_000, now: () => now });
       const { config, id } = await open(0n);
@@ -189,6 +226,25 @@ for (const store of useSqlStores()) {
       assert.equal((await storage.get(id))?.chargedCumulativeAmount, '0');
       assert.equal((await second.settle()).success, true);
       assert.equal((await storage.get(id))?.chargedCumulativeAmount, '1000');
+    });
+
+    test('charges committed at once share a transaction; one whose ledger row cannot be written fails alone', async () => {
+      let refuse = '';
+      const picky = await SqlChannelStorage.open(db, {
+        network: NETWORK, instance: 'test',
+        observer: async (_tx, _b, a) => { if (a?.channelId === refuse) throw new Error('the ledger row conflicts'); },
+      });
+      const pickyLanes = new LocalVouchers({ store: picky, chainId: CHAIN_ID, onchainStateTtlMs: 60_000, exclusiveStore: mode.exclusiveStore });
+      const channels = await Promise.all(Array.from({ length: 6 }, () => open(0n)));
+      refuse = channels[2]!.id;
+      const reservations = await Promise.all(channels.map(async ({ config }) => reserved(await pickyLanes.decide(await voucherPayload(config, 1_000n), requirements))));
+      const answers = await Promise.allSettled(reservations.map((r) => r.settle()));
+      answers.forEach((answer, i) => {
+        if (i === 2) assert.equal(answer.status, 'rejected', 'its own failure');
+        else assert.equal(answer.status === 'fulfilled' && answer.value.success, true, `channel ${i} charged`);
+      });
+      const charged = await Promise.all(channels.map(async ({ id }) => (await picky.get(id))?.chargedCumulativeAmount));
+      assert.deepEqual(charged, ['1000', '1000', '0', '1000', '1000', '1000']);
     });
 
     test('the answer and the record are the SDK\'s own for the same voucher on the same state', async () => {

@@ -1,7 +1,11 @@
 // Our own check of a voucher (a batch-settlement payment on a channel that already holds a deposit),
 // beside the SDK's. The SDK's path costs ~6 ms of the main thread per voucher (viem's pure-JS
-// recovery, a read and two channel transactions); this one ~1-2 ms: the signature recovered natively,
-// the record checked and reserved in one statement, the charge and its ledger row in one transaction.
+// recovery, a read and two channel transactions); this one the signature recovered natively, and:
+//  - on the embedded store (this process's alone): the record read, the reservation kept in memory
+//    (the scheme's `track`), the charge and its ledger row in one transaction shared with the other
+//    charges committing at the same moment (group commit);
+//  - on a shared PostgreSQL: the record checked and reserved in one statement every instance sees,
+//    then the same charge transaction.
 // It takes only the case it can decide alone: a fresh, well-formed voucher for the amount the record
 // expects on a channel whose mirror of the chain is recent. Anything else (no record yet, a busy
 // channel, a wrong amount, a withdrawal, a stale mirror) goes to the SDK's path, which answers with
@@ -16,6 +20,9 @@ import { recoverVoucherSigner } from './voucher-signature.ts';
 
 /** What the local check needs from channel storage (SqlChannelStorage has it). */
 export interface VoucherStore {
+  get(channelId: string): Promise<Channel | undefined>;
+  /** Told of each record written by anyone but `commitVoucher` (the SDK's path, the watcher, refunds). */
+  onChange(listener: (channelId: string) => void): void;
   reserveVoucher(request: VoucherReservation): Promise<Channel | undefined>;
   commitVoucher(charge: VoucherCharge): Promise<{ before: Channel; after: Channel } | undefined>;
   releaseVoucher(channelId: string, pendingId: string): Promise<void>;
@@ -41,7 +48,7 @@ export type LocalVoucherDecision =
   | { kind: 'sdk' };
 
 export interface LocalReservation {
-  /** Records the charge and its ledger row (the storage's observer) in one transaction: the SDK's response for a voucher. */
+  /** Records the charge and its ledger row (the storage's observer) in one transaction: the SDK's answer to a voucher. */
   settle(): Promise<SettleResponse>;
   release(): Promise<void>;
 }
@@ -52,6 +59,13 @@ export interface LocalVouchersOptions {
   chainId: number;
   /** How long the record's mirror of the chain is trusted (the SDK's onchain-state TTL). */
   onchainStateTtlMs: number;
+  /**
+   * The store is this process's alone (the embedded PGlite): a voucher's reservation is the
+   * scheme's in-memory one (`track`), the record is read, not written, to admit it, and its charge
+   * requires no live reservation in the record. Otherwise (PostgreSQL, shared by instances) the
+   * reservation is written in the record, where every instance sees it.
+   */
+  exclusiveStore?: boolean;
   now?: () => number;
 }
 
@@ -60,15 +74,44 @@ const reservationMs = (maxTimeoutSeconds: number) => Math.min(600_000, Math.max(
 
 // Channel ids already bound to their config (a keccak of the config each: computed once per channel).
 const MAX_BOUND_CHANNELS = 100_000;
+// Records kept for the embedded store's admissions (~1 KB each).
+const MAX_KEPT_RECORDS = 10_000;
 
 export class LocalVouchers {
   private readonly bound = new Map<string, string>();
+  private readonly inFlight = new Set<string>();
+  /**
+   * Embedded store: the records as our own charges left them, so that admitting a voucher reads
+   * nothing. Any other write drops its copy (`onChange`); a copy gone stale anyway (the collector's
+   * claimed total, which only makes the check easier, never wrongly) is caught by the charge's own
+   * conditions, which are the admission's.
+   */
+  private readonly kept = new Map<string, Channel>();
   private readonly now: () => number;
 
   constructor(private readonly options: LocalVouchersOptions) {
     this.now = options.now ?? Date.now;
+    if (options.exclusiveStore) options.store?.onChange((channelId) => this.kept.delete(channelId.toLowerCase()));
   }
 
+  /**
+   * Marks a channel as having a request in flight in this process; undefined if it already has one.
+   * The scheme holds it around every payment (either path) until the call's charge is committed or
+   * released: with an exclusive store it is the local check's reservation.
+   */
+  track(channelId: string): (() => void) | undefined {
+    const id = channelId.toLowerCase();
+    if (this.inFlight.has(id)) return undefined;
+    this.inFlight.add(id);
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      this.inFlight.delete(id);
+    };
+  }
+
+  /** For a payload the scheme is tracking (`track`): our check, a refusal, or the SDK's path. */
   async decide(payload: VoucherPayload, requirements: PaymentRequirements): Promise<LocalVoucherDecision> {
     const { channelConfig: config, voucher } = payload;
     // A zero payer authorizer means the payer itself signs, possibly as a contract (ERC-1271): the
@@ -87,26 +130,57 @@ export class LocalVouchers {
 
     const price = BigInt(requirements.amount);
     const nowMs = this.now();
+    const payer = config.payer.toLowerCase();
+    const syncedSinceMs = nowMs - this.options.onchainStateTtlMs;
+    const settled = (charged: { before: Channel; after: Channel } | undefined): SettleResponse => (charged
+      ? voucherSettled(charged.before, charged.after, payer, requirements)
+      : { success: false, errorReason: CHANNEL_BUSY, errorMessage: 'the channel changed before this call\'s charge (its reservation expired, a refund or a withdrawal); nothing was charged', transaction: '', network: requirements.network, payer });
+    const charge = { channelId: voucher.channelId, cumulative, price, signature: voucher.signature };
+
+    if (this.options.exclusiveStore) {
+      const id = voucher.channelId.toLowerCase();
+      const record = this.kept.get(id) ?? await store.get(id);
+      if (!record || !expects(record, cumulative, price, nowMs, syncedSinceMs)) {
+        this.kept.delete(id);
+        return { kind: 'sdk' };
+      }
+      this.keep(id, record);
+      return {
+        kind: 'reserved',
+        reservation: {
+          release: async () => undefined,
+          settle: async () => {
+            let charged: Awaited<ReturnType<VoucherStore['commitVoucher']>>;
+            try {
+              charged = await store.commitVoucher({ ...charge, nowMs: this.now() });
+            } finally {
+              this.kept.delete(id);
+            }
+            if (charged) this.keep(id, charged.after);
+            return settled(charged);
+          },
+        },
+      };
+    }
+
     const pendingId = randomUUID();
     const reserved = await store.reserveVoucher({
       channelId: voucher.channelId, pendingId, cumulative, price, nowMs,
-      expiresAtMs: nowMs + reservationMs(requirements.maxTimeoutSeconds), syncedSinceMs: nowMs - this.options.onchainStateTtlMs,
+      expiresAtMs: nowMs + reservationMs(requirements.maxTimeoutSeconds), syncedSinceMs,
     });
     if (!reserved) return { kind: 'sdk' };
-    const payer = config.payer.toLowerCase();
     return {
       kind: 'reserved',
       reservation: {
         release: () => store.releaseVoucher(voucher.channelId, pendingId),
-        settle: async () => {
-          const charged = await store.commitVoucher({ channelId: voucher.channelId, pendingId, cumulative, price, signature: voucher.signature, nowMs: this.now() });
-          if (!charged) {
-            return { success: false, errorReason: CHANNEL_BUSY, errorMessage: 'the channel\'s reservation for this request expired before its charge', transaction: '', network: requirements.network, payer };
-          }
-          return voucherSettled(charged.before, charged.after, payer, requirements);
-        },
+        settle: async () => settled(await store.commitVoucher({ ...charge, pendingId, nowMs: this.now() })),
       },
     };
+  }
+
+  private keep(id: string, record: Channel): void {
+    if (this.kept.size >= MAX_KEPT_RECORDS && !this.kept.has(id)) this.kept.clear();
+    this.kept.set(id, record);
   }
 
   /** The SDK's validateChannelConfig, its id hashed once per channel: the config is ours to be paid on. */
@@ -125,6 +199,16 @@ export class LocalVouchers {
     this.bound.set(id, fingerprint);
     return true;
   }
+}
+
+/** What reserveVoucher's statement requires of the record, for a record read instead. */
+function expects(record: Channel, cumulative: bigint, price: bigint, nowMs: number, syncedSinceMs: number): boolean {
+  const pending = record.pendingRequest;
+  return (!pending || pending.expiresAt <= nowMs)
+    && BigInt(record.chargedCumulativeAmount) + price === cumulative
+    && cumulative <= BigInt(record.balance) && cumulative > BigInt(record.totalClaimed)
+    && record.withdrawRequestedAt === 0
+    && record.onchainSyncedAt !== undefined && record.onchainSyncedAt >= syncedSinceMs;
 }
 
 /** The SDK's answer to a charged voucher (its handleBeforeSettle's skip result), byte for byte. */

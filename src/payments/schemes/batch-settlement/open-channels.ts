@@ -52,8 +52,11 @@ export interface ChannelSetup {
   prices: readonly string[];
   /** Where the server scheme keeps each channel's record: must be atomic across instances that share it. */
   storage: ChannelStorage;
-  /** The same records, as the local voucher check reserves and charges them (TOOLGATE_CHANNEL_VOUCHER_CHECK=local). */
-  vouchers?: VoucherStore;
+  /**
+   * The same records, as the local voucher check reserves and charges them (TOOLGATE_CHANNEL_VOUCHER_CHECK=local);
+   * `exclusive`: this process alone uses the store (the embedded one), so reservations stay in memory.
+   */
+  vouchers?: { store: VoucherStore; exclusive: boolean };
   /** The same records, as the claimer lists them. */
   claims: SqlChannelClaims;
   /** One claim sender at a time among the instances sharing the storage. */
@@ -114,7 +117,7 @@ export async function openChannels(setup: ChannelSetup): Promise<Channels | unde
     ...(rows ? { ledger: new ChannelLedger({ ...rows, receipts, log }) } : {}),
     localVouchers: new LocalVouchers({
       chainId: network.chainId, onchainStateTtlMs: serverScheme.getOnchainStateTtlMs(),
-      ...(setup.vouchers && config.channels.voucherCheck === 'local' ? { store: setup.vouchers } : {}),
+      ...(setup.vouchers && config.channels.voucherCheck === 'local' ? { store: setup.vouchers.store, exclusiveStore: setup.vouchers.exclusive } : {}),
     }),
   });
   const manager = serverScheme.createChannelManager(facilitator, network.caip2, network.usdc.address);
