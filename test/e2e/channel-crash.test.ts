@@ -89,10 +89,12 @@ test('kill -9 with accepted vouchers unclaimed and a call in its handler: the re
   assert.deepEqual(claims.map((c) => [c.channelId, c.claimAmount]), [[channelId, price * BigInt(CALLS)]], 'exactly the vouchers accepted before the kill, the cut call not among them');
   await until(async () => (await balanceOf(chain.payTo)) === payToStart + price * BigInt(CALLS), 'payTo to receive the claimed sum');
 
-  // The payer goes on at once: its channel is not held by the cut call's reservation for maxTimeoutSeconds.
+  // The payer goes on at once: its channel is not held by the cut call's reservation for
+  // maxTimeoutSeconds. On the embedded store a voucher's reservation lives in the process's memory,
+  // so the kill took it along; one the SDK's path wrote in the record (a deposit's, say) is released
+  // at start (sql-channel-storage.test.ts, releaseOrphanedReservations).
   const next = await pay(`${gateway.baseUrl}${UUID}`);
   assert.equal(next.status, 200, await next.clone().text());
-  assert.match(gateway.output(), /released channel reservations left by a crashed run/);
   assert.equal(channelPayload(sent.at(-1)!.payload).voucher.maxClaimableAmount, (price * BigInt(CALLS + 1)).toString(), 'the cut call was not charged');
   await until(async () => (await balanceOf(chain.payTo)) === payToStart + price * BigInt(CALLS + 1), 'the next voucher claimed too');
 

@@ -22,6 +22,7 @@ import type { TestGateway } from '../support/gateway-harness.ts';
 import { startTestGateway } from '../support/gateway-harness.ts';
 import { chainClients, fundedPayerKey } from '../support/payments.ts';
 import { countingEchoTool, sideEffectTool } from '../support/test-tools.ts';
+import { until } from '../support/until.ts';
 
 const PRICE = 1_000n; // 0.001 USDC
 const DEPOSIT = PRICE * 100n; // the gateway's announced minDeposit (TOOLGATE_CHANNEL_MIN_DEPOSIT_CALLS = 100)
@@ -33,7 +34,10 @@ const CHANNEL_BUSY = 'invalid_batch_settlement_evm_channel_busy';
 const busyAnswers = () => t.gateway.metrics.tools().get('test_echo')?.byCode[CHANNEL_BUSY] ?? 0;
 /** While set, test_side_effect holds its channel request open until the gateway has answered a test_echo call "channel busy". */
 let holdUntilBusy: { above: number } | undefined;
+/** test_side_effect's call is in its tool: its payment holds the channel. */
+let holderRunning = false;
 const holding = sideEffectTool(async () => {
+  holderRunning = true;
   const deadline = Date.now() + 30_000;
   while (holdUntilBusy && busyAnswers() <= holdUntilBusy.above && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
 }, '0.001');
@@ -137,22 +141,13 @@ test('another process holds the channel: the gateway answers channel_busy, the c
   assert.equal(opened.code, 0, opened.stderr);
   const busyBefore = busyAnswers();
   holdUntilBusy = { above: busyBefore };
+  holderRunning = false;
   try {
     const holder = runToolgate(['call', 'test_side_effect', '--url', t.baseUrl, '--json'], env);
     // The second process starts once the first one's request holds the channel (its tool is running).
     const runsBefore = echo.runs.count;
-    const waiter = new Promise<Awaited<ReturnType<typeof runToolgate>>>((resolve, reject) => {
-      let started = false;
-      const poll = setInterval(() => {
-        const pending = t.gateway.channels!.storage.get(printed(opened.stdout).receipt.channel!.id);
-        void pending.then((record) => {
-          if (!record?.pendingRequest || started) return;
-          started = true;
-          clearInterval(poll);
-          runToolgate(['call', 'test_echo', 'word=waited', '--url', t.baseUrl, '--json'], env).then(resolve, reject);
-        }, reject);
-      }, 25);
-    });
+    const waiter = until(async () => holderRunning, 'the holder\'s call to be in its tool', 30_000)
+      .then(() => runToolgate(['call', 'test_echo', 'word=waited', '--url', t.baseUrl, '--json'], env));
     const [held, waited] = await Promise.all([holder, waiter]);
     assert.equal(held.code, 0, held.stderr);
     assert.equal(waited.code, 0, waited.stderr);

@@ -303,6 +303,14 @@ test('TOOLGATE_CHANNEL_VOUCHER_CHECK=sdk: vouchers take the SDK\'s verify and se
     assert.equal(response.status, 402);
     assert.match(readPaymentRequired(response).error ?? '', /^invalid_batch_settlement_evm_voucher_signature: .*high s/);
     assert.equal(flaky.runs.count, runs);
+
+    // Why it is refused: the contract will not claim it. The channel's latest voucher (call 3), its
+    // s mirrored in the record as the SDK's check alone would have let it in: the claim fails.
+    const { storage, collector } = sdkChecked.gateway.channels!;
+    await storage.updateChannel(voucher.channelId, (current) => ({ ...current!, signature: malleateSignature(current!.signature as Hex) }));
+    const report = await collector.collect();
+    assert.equal(report.claimed, 0n);
+    assert.equal(report.failures.length, 1, JSON.stringify(report.failures));
   } finally {
     await sdkChecked.close();
   }
