@@ -260,8 +260,9 @@ export async function distill(content: string, url: string | undefined, request:
   const keywords = [...new Set([...definedTerms, ...facts.keywords])];
   // A changelog's releases already give their versions.
   const numbers = kind === 'changelog' ? facts.numbers.filter((number) => !releases.some((release) => release.version === number.replace(/^v/i, '') || release.version === number)) : facts.numbers;
-  // Changelogs keep their own lead: their newest releases are their opening.
-  const openingText = kind === 'changelog' ? undefined : leadAndOpening(document, title, lead, Math.round(budget * openingShare(kind, textTokens)), countTokens);
+  const openingTokens = Math.round(budget * openingShare(kind, textTokens));
+  // A changelog's opening is its preface, up to its first release (what it covers, the conventions it follows); its releases come as releases.
+  const openingText = kind === 'changelog' ? (lead ? openingTextOf(document, title, openingTokens, countTokens, newestReleasesEnd(document, releases, 0)).text || undefined : undefined) : leadAndOpening(document, title, lead, openingTokens, countTokens);
   const answer = fitBudget(
     base,
     kind,

@@ -72,6 +72,9 @@ interface ReleaseSlot {
   changes: number;
 }
 
+/** Share of the budget the newest release's changes may take before older releases are listed. */
+const NEWEST_RELEASE_SHARE = 0.5;
+
 /** Refills tried when the first fill leaves part of the budget unused. */
 const REFILLS = 4;
 /** A fill using this share of the budget is full enough. */
@@ -152,11 +155,15 @@ function fill(base: DistilledContent, kind: DocumentKind, ranked: Ranked, budget
     return undefined;
   };
   /** Next release item: a release not yet listed (with its first change), else one more change of a listed one. */
+  let newestSpent = 0;
   const pickRelease = (limit: number): { price: number; apply: () => void } | undefined => {
-    // The newest releases first; each listed release shows up to (6 - its rank) changes, at least two, before older ones get more.
+    // The newest releases first. The newest shows its changes in full up to NEWEST_RELEASE_SHARE of the budget (what a
+    // reader of the changelog's top reads); each older one up to (6 - its rank) changes, at least two, before older ones get more.
     for (const [i, slot] of slots.entries()) {
       const change = slot.release.changes[slot.changes];
-      if (change !== undefined && slot.changes < Math.max(2, 6 - i) && priceOf(change) <= limit) return { price: priceOf(change), apply: () => (slot.changes += 1) };
+      if (change === undefined || priceOf(change) > limit) continue;
+      const room = i === 0 ? newestSpent + priceOf(change) <= budget * NEWEST_RELEASE_SHARE : slot.changes < Math.max(2, 6 - i);
+      if (room) return { price: priceOf(change), apply: () => ((slot.changes += 1), i === 0 && (newestSpent += priceOf(change))) };
     }
     const release = ranked.releases[slots.length];
     if (release) {
