@@ -82,6 +82,15 @@ describe('values inside code blocks', () => {
   });
 });
 
+describe('keywords', () => {
+  test('identifiers rank before plain words, however often a plain word is repeated', () => {
+    const text = `${'Memory errors in the program corrupt memory. '.repeat(12)}Run it with --leak-check to see each leak, or call toClientConfig once.`;
+    const keywords = rankKeywords(text, text, [], new Set()).map((keyword) => keyword.text);
+    assert.deepEqual(keywords.slice(0, 2).sort(), ['--leak-check', 'toClientConfig']);
+    assert.ok(keywords.includes('memory'), keywords.join(', '));
+  });
+});
+
 describe('terms defined once', () => {
   test('a typed parameter of an API page is a definition, with its default', () => {
     const document = readHtml('<html><body><h1>querystring</h1><ul><li><code>options</code> <a class="type">&lt;Object></a><ul><li><code>maxKeys</code> <a class="type">&lt;number></a> Specifies the maximum number of keys to parse. Specify 0 to remove the limit. Default: <code>1000</code>.</li></ul></li></ul></body></html>');
