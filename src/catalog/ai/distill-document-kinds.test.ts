@@ -185,6 +185,15 @@ describe('commands', () => {
     );
   });
 
+  test('a one-line shell command introduced by a sentence ending in a colon is a command fact, with that sentence; code after a colon is not', () => {
+    const document = readMarkdown(['# tool', '', 'Use this command line:', '', '```', 'valgrind --leak-check=yes myprog arg1', '```', '', 'Then call it from code:', '', '```js', "const x = tool.run({ level: 2 })", '```'].join('\n'));
+    const facts = keyFactsOf(document.blocks, [], document.blocks.map((block) => block.text).join('\n'));
+    assert.deepEqual(
+      facts.filter((fact) => fact.kind === 'command').map((fact) => [fact.fact, fact.sentence]),
+      [['valgrind --leak-check=yes myprog arg1', 'Use this command line:']],
+    );
+  });
+
   test('a sentence naming a command in running text is not one', () => {
     const document = readMarkdown(['# tool', '', 'You can run `npm install tool` and then start it with the usual options.'].join('\n'));
     const facts = keyFactsOf(document.blocks, [], document.blocks.map((block) => block.text).join('\n'));
