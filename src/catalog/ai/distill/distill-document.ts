@@ -172,13 +172,13 @@ function synopsisAndDescription(blocks: readonly Block[]): string {
 }
 
 /** The document's opening within `tokens`, after its lead sentence when the opening does not hold that. */
-function leadAndOpening(document: ReadDocument, title: string, lead: Candidate | undefined, tokens: number, countTokens: (text: string) => number): string | undefined {
-  const opening = openingTextOf(document, title, tokens, countTokens).text;
+function leadAndOpening(document: ReadDocument, title: string, lead: Candidate | undefined, tokens: number, countTokens: (text: string) => number, skip: RegExp | undefined): string | undefined {
+  const opening = openingTextOf(document, title, tokens, countTokens, document.blocks.length, skip).text;
   const squashed = squash(opening).toLowerCase();
   // A lead of over 45 words is clipped with "…" (compact): the opening holds it when it holds its start.
   const start = squash(lead?.text ?? '').toLowerCase().replace(/…$/, '').replace(/[.!?]$/, '').slice(0, LEAD_START);
   if (!lead || squashed.includes(start)) return opening || undefined;
-  const rest = openingTextOf(document, title, tokens - countTokens(JSON.stringify(lead.text)), countTokens).text;
+  const rest = openingTextOf(document, title, tokens - countTokens(JSON.stringify(lead.text)), countTokens, document.blocks.length, skip).text;
   return rest ? `${asLine(lead.text)}\n${rest}` : lead.text;
 }
 const LEAD_START = 120;
@@ -226,7 +226,8 @@ export async function distill(content: string, url: string | undefined, request:
   const titleLower = title.toLowerCase();
   const lead = leadOf(kind === 'changelog' ? document.blocks.slice(0, newestReleasesEnd(document, releases, 0)) : document.blocks, title);
   const ranked = rankSentences(
-    candidates.filter((candidate) => squash(candidate.text).toLowerCase() !== titleLower && candidate.text !== lead?.text),
+    // The authors' sentence is served once, as a fact.
+    candidates.filter((candidate) => squash(candidate.text).toLowerCase() !== titleLower && candidate.text !== lead?.text && candidate.text !== authors?.sentence),
     factWords,
     SENTENCES_RANKED,
     kind === 'licence' ? LICENCE_TERMS : INFORMATIVE,
@@ -262,7 +263,7 @@ export async function distill(content: string, url: string | undefined, request:
   const numbers = kind === 'changelog' ? facts.numbers.filter((number) => !releases.some((release) => release.version === number.replace(/^v/i, '') || release.version === number)) : facts.numbers;
   const openingTokens = Math.round(budget * openingShare(kind, textTokens));
   // A changelog's opening is its preface, up to its first release (what it covers, the conventions it follows); its releases come as releases.
-  const openingText = kind === 'changelog' ? (lead ? openingTextOf(document, title, openingTokens, countTokens, newestReleasesEnd(document, releases, 0)).text || undefined : undefined) : leadAndOpening(document, title, lead, openingTokens, countTokens);
+  const openingText = kind === 'changelog' ? (lead ? openingTextOf(document, title, openingTokens, countTokens, newestReleasesEnd(document, releases, 0)).text || undefined : undefined) : leadAndOpening(document, title, lead, openingTokens, countTokens, kind === 'licence' ? undefined : BOILERPLATE);
   const answer = fitBudget(
     base,
     kind,
