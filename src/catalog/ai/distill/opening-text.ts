@@ -60,18 +60,6 @@ function cutTo(text: string, tokens: number, countTokens: (text: string) => numb
   return low === 0 ? '' : `${words.slice(0, low).join(' ')} …`;
 }
 
-/** The first sentences of `text` that fit in `tokens` tokens, or '' when the first does not. */
-function wholeSentencesTo(text: string, tokens: number, countTokens: (text: string) => number): string {
-  const sentences = splitSentences(text);
-  let fitting = '';
-  for (const sentence of sentences) {
-    const longer = fitting ? `${fitting} ${sentence}` : sentence;
-    if (countTokens(JSON.stringify(longer)) > tokens) break;
-    fitting = longer;
-  }
-  return fitting;
-}
-
 /**
  * The opening of `document` within `tokens` tokens (as a JSON string), from `start` (a changelog's
  * preface ends at its first release: `stop`). Headings and chrome sections are left out; the title
@@ -97,8 +85,7 @@ export function openingOf(document: ReadDocument, title: string, tokens: number,
       continue;
     }
     const room = tokens - countTokens(JSON.stringify(parts.join('\n'))) - 1;
-    // Whole sentences when one fits: a sentence cut short would be quoted again, whole, among the key points.
-    const cut = room > 8 ? wholeSentencesTo(text, room, countTokens) || cutTo(text, room, countTokens) : '';
+    const cut = room > 8 ? cutTo(text, room, countTokens) : '';
     if (cut) parts.push(cut);
     return { text: parts.join('\n'), end };
   }

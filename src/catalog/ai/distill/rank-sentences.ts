@@ -84,9 +84,8 @@ export function sentenceCandidates(blocks: readonly Block[]): Candidate[] {
 
 /** Values a reader cannot guess: numbers, options, names written as code ("--leak-check", "pool.end()", "max_age", "setHeaders"). */
 const CONCRETE = /(?<![\w-])(?:\d+(?:[.,]\d+)*%?|--?[a-z][\w-]*(?:=\S+)?|[\w$]+(?:\.[\w$]+)+(?:\(\))?|[\w$]+\(\)|[a-z]+_[\w]+|[a-z]+[A-Z][\w$]*)(?![\w])/g;
-const CENTROID_WEIGHT = 0.5;
-const CONCRETE_BONUS = 0.1;
-const CONCRETE_CAP = 0.3;
+const CONCRETE_BONUS = 0.05;
+const CONCRETE_CAP = 0.15;
 const concreteValues = (text: string) => new Set(text.match(CONCRETE) ?? []).size;
 
 function setSimilarity(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
