@@ -49,7 +49,7 @@ const PLANS: Record<DocumentKind, Plan> = {
   manual: [['summary', 0.2], ['keywords', 0.2], ['facts', 0.36], ['keyPoints', 0.18], ['outline', 0.06], ['entities', 0.02]],
   reference: [['summary', 0.2], ['facts', 0.3], ['keywords', 0.2], ['keyPoints', 0.12], ['outline', 0.08], ['entities', 0.02]],
   licence: [['summary', 0.22], ['outline', 0.26], ['keyPoints', 0.34], ['facts', 0.08], ['entities', 0.03], ['dates', 0.02]],
-  article: [['summary', 0.24], ['facts', 0.24], ['keywords', 0.14], ['keyPoints', 0.2], ['outline', 0.1], ['entities', 0.03]],
+  article: [['summary', 0.24], ['facts', 0.24], ['keywords', 0.08], ['keyPoints', 0.26], ['outline', 0.1], ['entities', 0.03]],
 };
 /** Parts that get one more item per round once every part had its share: cheap facts before costly sentences. */
 const ROUND: readonly Part[] = ['releases', 'facts', 'keywords', 'keyPoints', 'outline', 'dates', 'numbers', 'entities'];
