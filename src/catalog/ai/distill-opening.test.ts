@@ -44,6 +44,15 @@ describe('the opening', () => {
     assert.equal(quotes.length, 1, JSON.stringify(answer));
   });
 
+  test('a document shorter than its budget is served whole, once: no extracts of itself beside it', async () => {
+    const content = 'ISC License\n\nCopyright (c) Jane Example\n\nPermission to use, copy, modify, and/or distribute this software for any purpose with or without fee is hereby granted, provided that the above copyright notice and this permission notice appear in all copies.\n\nTHE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES.\n';
+    const answer = await distill(content, undefined, {});
+    assert.match(answer.summary, /Permission to use, copy, modify/);
+    assert.match(answer.summary, /DISCLAIMS ALL WARRANTIES/);
+    assert.deepEqual([answer.keyPoints, answer.facts, answer.keywords, answer.outline], [[], [], [], []]);
+    assert.ok(answer.tokens.output < answer.tokens.text + 60, JSON.stringify(answer.tokens));
+  });
+
   test('what the opening says is not served again as a fact, keyword or number', async () => {
     const content = [
       '# tinycache', '', 'tinycache is an LRU cache for Node.js with a default capacity of 500 entries.', '', '```sh', 'npm install tinycache', '```', '',

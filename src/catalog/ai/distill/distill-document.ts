@@ -11,7 +11,7 @@ import { fitBudget } from './fit-budget.ts';
 import { maskUrls } from './mask-urls.ts';
 import { authorsOf, keyFactsOf, keywordOf, type FactMix, type KeyFact } from './key-facts.ts';
 import { clip, outlineOf } from './outline.ts';
-import { openingOf as openingTextOf, openingShare } from './opening-text.ts';
+import { openingOf as openingTextOf, openingShare, wholeOf } from './opening-text.ts';
 import { rankFacts } from './rank-facts.ts';
 import { BOILERPLATE, INFORMATIVE, LICENCE_TERMS, leadOf, type Candidate, rankSentences, sentenceCandidates } from './rank-sentences.ts';
 import { isDebianChangelog, readDebianChangelog } from './read-debian-changelog.ts';
@@ -261,9 +261,12 @@ export async function distill(content: string, url: string | undefined, request:
   const keywords = [...new Set([...definedTerms, ...facts.keywords])];
   // A changelog's releases already give their versions.
   const numbers = kind === 'changelog' ? facts.numbers.filter((number) => !releases.some((release) => release.version === number.replace(/^v/i, '') || release.version === number)) : facts.numbers;
+  const skip = kind === 'licence' ? undefined : BOILERPLATE;
+  const whole = kind === 'changelog' ? undefined : wholeOf(document, title, budget - countTokens(JSON.stringify(base)), countTokens, skip);
+  if (whole) return withTokens({ ...base, summary: whole }, inputTokens, textTokens, budget, countTokens);
   const openingTokens = Math.round(budget * openingShare(kind, textTokens));
   // A changelog's opening is its preface, up to its first release (what it covers, the conventions it follows); its releases come as releases.
-  const openingText = kind === 'changelog' ? (lead ? openingTextOf(document, title, openingTokens, countTokens, newestReleasesEnd(document, releases, 0)).text || undefined : undefined) : leadAndOpening(document, title, lead, openingTokens, countTokens, kind === 'licence' ? undefined : BOILERPLATE);
+  const openingText = kind === 'changelog' ? (lead ? openingTextOf(document, title, openingTokens, countTokens, newestReleasesEnd(document, releases, 0)).text || undefined : undefined) : leadAndOpening(document, title, lead, openingTokens, countTokens, skip);
   const answer = fitBudget(
     base,
     kind,
@@ -272,6 +275,11 @@ export async function distill(content: string, url: string | undefined, request:
     countTokens,
   );
   if (!answer.summary) answer.summary = fallbackSummary(document, title);
+  return withTokens(answer, inputTokens, textTokens, budget, countTokens);
+}
+
+/** The answer with its token counts. */
+function withTokens(answer: DistilledContent, inputTokens: number, textTokens: number, budget: number, countTokens: (text: string) => number): Distillation {
   const output = countTokens(JSON.stringify(answer));
   const saved = inputTokens - output;
   return {

@@ -91,3 +91,14 @@ export function openingOf(document: ReadDocument, title: string, tokens: number,
   }
   return { text: parts.join('\n'), end: stop };
 }
+
+/**
+ * The whole document as its opening reads it, when all of it fits in `tokens` tokens: a text shorter than the
+ * budget is served whole (headings, chrome sections and long code left out as in any opening), not padded with
+ * extracts of itself that would repeat it.
+ */
+export function wholeOf(document: ReadDocument, title: string, tokens: number, countTokens: (text: string) => number, skip?: RegExp): string | undefined {
+  if (tokens <= 0) return undefined;
+  const opening = openingOf(document, title, tokens, countTokens, document.blocks.length, skip);
+  return opening.end === document.blocks.length && opening.text ? opening.text : undefined;
+}
