@@ -10,6 +10,7 @@ import { documentKind, type DocumentKind } from './document-kind.ts';
 import { fitBudget } from './fit-budget.ts';
 import { maskUrls } from './mask-urls.ts';
 import { authorsOf, keyFactsOf, keywordOf, type FactMix, type KeyFact } from './key-facts.ts';
+import { oncePerName } from './keywords.ts';
 import { clip, outlineOf } from './outline.ts';
 import { openingOf as openingTextOf, openingShare, wholeOf } from './opening-text.ts';
 import { rankFacts } from './rank-facts.ts';
@@ -258,7 +259,7 @@ export async function distill(content: string, url: string | undefined, request:
   };
   // Keywords name the terms the document defines first (options, functions, settings), best first, then its other identifiers and words.
   const definedTerms = keyFacts.filter((fact) => fact.kind === 'option' || fact.kind === 'definition').map((fact) => keywordOf(fact.fact));
-  const keywords = [...new Set([...definedTerms, ...facts.keywords])];
+  const keywords = oncePerName([...definedTerms, ...facts.keywords]);
   // A changelog's releases already give their versions.
   const numbers = kind === 'changelog' ? facts.numbers.filter((number) => !releases.some((release) => release.version === number.replace(/^v/i, '') || release.version === number)) : facts.numbers;
   const skip = kind === 'licence' ? undefined : BOILERPLATE;

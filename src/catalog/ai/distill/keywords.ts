@@ -72,7 +72,8 @@ export function rankKeywords(text: string, lead: string, codeTerms: readonly str
   const identifiers = new Set<string>();
   for (const term of codeTerms) if (term.length >= 3 && term.length <= 40 && !/\s/.test(term)) identifiers.add(term.replace(/\(.*\)$/, '()'));
   for (const match of text.matchAll(/(?<![\w$.-])(?:--[a-z][\w-]+|[A-Za-z_$][\w$]*(?:[._][\w$]+)+(?:\(\))?|[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+[A-Z][\w$]*|[a-z]+\d+[a-z\d]*)(?![\w$])/g)) identifiers.add(match[0]);
-  for (const term of identifiers) if (/[*_.-]$|^[._]|^[_$]\.\w{1,2}$/.test(term) || !/[A-Za-z]{2}/.test(term)) identifiers.delete(term);
+  // A hexadecimal string with digits ("dc9010dd", a commit or an id in an example) names nothing.
+  for (const term of identifiers) if (/[*_.-]$|^[._]|^[_$]\.\w{1,2}$/.test(term) || !/[A-Za-z]{2}/.test(term) || /^(?=[a-f\d]*\d)[a-f\d]{7,}$/i.test(term)) identifiers.delete(term);
   for (const term of identifiers) if (IDENTIFIER.test(term) || /[A-Z]/.test(term)) consider(term, 0, 3, countOccurrences(text, term));
   // Methods only the examples call ("pool.end()"): a value inside a code block, weighed below the text's own identifiers.
   for (const [call, occurrences] of codeCalls(code)) if (!found.has(call.toLowerCase()) && !found.has(call.slice(0, -2).toLowerCase())) consider(call, 1, 2, { count: occurrences.count, first: text.length + occurrences.first });
@@ -87,4 +88,15 @@ export function rankKeywords(text: string, lead: string, codeTerms: readonly str
   }
   for (const [word, occurrences] of counts) if (occurrences.count >= 3) consider(word, 2, 1, { count: occurrences.count, first: text.toLowerCase().indexOf(word) });
   return [...found.values()].sort((a, b) => a.tier - b.tier || b.score - a.score || a.first - b.first || (a.text < b.text ? -1 : 1));
+}
+
+/** Terms once each by name: "setBreakpoint()" after "setBreakpoint" (or before it) is the same keyword. */
+export function oncePerName(terms: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return terms.filter((term) => {
+    const name = term.replace(/\(\)$/, '').toLowerCase();
+    if (seen.has(name)) return false;
+    seen.add(name);
+    return true;
+  });
 }
