@@ -12,10 +12,13 @@ import { readFileSync } from 'node:fs';
 import { before, test } from 'node:test';
 import { byKind, figures, KINDS, loadCorpus, measureCorpus, measureDetails, savingsReport, type DetailFigures, type DocumentMeasure } from '../../../scripts/measure-distill.ts';
 
-/** Fresh set 4, measured once with round 5's final code (docs/distill-savings.md); the thresholds pin that figure, less a margin. */
-const FRESH4_FACTS_KEPT = 0;
-const FRESH4_KIND_FACTS_KEPT = 0;
-const FRESH4_MEDIAN_SAVING = 0;
+/**
+ * Fresh set 4, measured once with round 5's final code: 68.4% of its facts kept (truncation at the same length 64.7%),
+ * the least on a kind 50.0% (reference pages), median saving 80.1%. The thresholds pin that figure, less a margin.
+ */
+const FRESH4_FACTS_KEPT = 0.66;
+const FRESH4_KIND_FACTS_KEPT = 0.48;
+const FRESH4_MEDIAN_SAVING = 79.5;
 /**
  * Fresh set 3, measured once with round 4's final code: 71.8% of its facts kept (truncation at the same length
  * 70.2%), the least on a kind 52.4% (HTML pages), median saving 78.4%: below the 80% the issue asks for, since
