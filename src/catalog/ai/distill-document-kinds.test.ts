@@ -115,6 +115,24 @@ describe('changelogs', () => {
     assert.ok(answer.tokens.output <= 300, String(answer.tokens.output));
   });
 
+  test('the newest release shows its entries in full before older releases are listed (up to half the budget)', async () => {
+    const newest = Array.from({ length: 12 }, (_, i) => `  * Feature ${i + 1}: a change of the newest release that a reader of its top would see.`).join('\n');
+    const older = Array.from({ length: 6 }, (_, i) => `${5 - i}.0.0 / 2019-0${i + 1}-01\n==================\n\n  * Fixed an old bug number ${i}.\n  * Another old change ${i}.\n`).join('\n');
+    const answer = await distill(`6.0.0 / 2020-01-01\n==================\n\n${newest}\n\n${older}`, undefined, { maxTokens: 600 });
+    assert.equal(answer.releases[0]?.version, '6.0.0');
+    assert.equal(answer.releases[0]?.changes.length, 12, JSON.stringify(answer.releases[0]));
+    assert.ok(answer.releases.length >= 2, JSON.stringify(answer.releases));
+  });
+
+  test('a preface before the first release is quoted in order, not only its first sentence', async () => {
+    const releases = Array.from({ length: 4 }, (_, i) => `## [${4 - i}.0.0] - 2024-0${i + 1}-01\n\n- Changed thing ${i}.\n`).join('\n');
+    const preface = '# Changelog\n\nNotable changes to this tool are listed here.\n\nThe output object of the tool is not considered a stable API.\n\n';
+    const answer = await distill(`${preface}${releases}`, undefined, { maxTokens: 600 });
+    assert.match(answer.summary, /Notable changes to this tool/);
+    assert.match(answer.summary, /not considered a stable API/);
+    assert.equal(answer.releases[0]?.version, '4.0.0');
+  });
+
   test('a call in an entry keeps its "()" ("Add `router.listRoutes()`"); empty residue of a link ("the parser ()") goes', () => {
     const document = readMarkdown(['2.3.0', '=====', '', '* Add `router.listRoutes()` to list the registered routes', '* Fix a crash in the parser ()', '', '2.2.0', '=====', '', '* Fix a crash.', '', '2.1.0', '=====', '', '* Docs.'].join('\n'));
     assert.deepEqual(releasesOf(document.blocks)[0]!.changes, ['Add router.listRoutes() to list the registered routes', 'Fix a crash in the parser']);
@@ -164,6 +182,15 @@ describe('commands', () => {
     assert.deepEqual(
       facts.filter((fact) => fact.kind === 'command').map((fact) => fact.fact),
       ['npm i fastq --save'],
+    );
+  });
+
+  test('a one-line shell command introduced by a sentence ending in a colon is a command fact, with that sentence; code after a colon is not', () => {
+    const document = readMarkdown(['# tool', '', 'Use this command line:', '', '```', 'valgrind --leak-check=yes myprog arg1', '```', '', 'Then call it from code:', '', '```js', "const x = tool.run({ level: 2 })", '```'].join('\n'));
+    const facts = keyFactsOf(document.blocks, [], document.blocks.map((block) => block.text).join('\n'));
+    assert.deepEqual(
+      facts.filter((fact) => fact.kind === 'command').map((fact) => [fact.fact, fact.sentence]),
+      [['valgrind --leak-check=yes myprog arg1', 'Use this command line:']],
     );
   });
 

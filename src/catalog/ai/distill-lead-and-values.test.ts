@@ -8,7 +8,7 @@ import { readMarkdown } from './distill/read-markdown.ts';
 import { leadOf, sentenceCandidates } from './distill/rank-sentences.ts';
 import { definitionsOf } from './distill/definitions.ts';
 import { outputBudget } from './distill/budget.ts';
-import { rankKeywords } from './distill/keywords.ts';
+import { oncePerName, rankKeywords } from './distill/keywords.ts';
 import { keyFactsOf } from './distill/key-facts.ts';
 import type { Block } from './distill/document.ts';
 
@@ -79,6 +79,26 @@ describe('values inside code blocks', () => {
     const keywords = rankKeywords(text, text, [], new Set(), code).map((keyword) => keyword.text);
     for (const call of ['pool.connect()', 'client.release()', 'pool.end()']) assert.ok(keywords.includes(call), `${call} in ${keywords.join(', ')}`);
     assert.ok(!keywords.some((keyword) => /^(?:console|JSON)\./.test(keyword)), keywords.join(', '));
+  });
+});
+
+describe('keywords', () => {
+  test('identifiers rank before plain words, however often a plain word is repeated', () => {
+    const text = `${'Memory errors in the program corrupt memory. '.repeat(12)}Run it with --leak-check to see each leak, or call toClientConfig once.`;
+    const keywords = rankKeywords(text, text, [], new Set()).map((keyword) => keyword.text);
+    assert.deepEqual(keywords.slice(0, 2).sort(), ['--leak-check', 'toClientConfig']);
+    assert.ok(keywords.includes('memory'), keywords.join(', '));
+  });
+
+  test('a hexadecimal id from an example ("dc9010dd") is no keyword', () => {
+    const text = 'The session dc9010dd was saved; call saveSession to store another, and loadSession to read it back. The session dc9010dd is listed.';
+    const keywords = rankKeywords(text, text, [], new Set()).map((keyword) => keyword.text);
+    assert.ok(!keywords.includes('dc9010dd'), keywords.join(', '));
+    assert.ok(keywords.includes('saveSession'), keywords.join(', '));
+  });
+
+  test('a name is listed once, with or without its "()"', () => {
+    assert.deepEqual(oncePerName(['setBreakpoint()', 'sb()', 'setBreakpoint', 'takeHeapSnapshot', 'takeHeapSnapshot()']), ['setBreakpoint()', 'sb()', 'takeHeapSnapshot']);
   });
 });
 

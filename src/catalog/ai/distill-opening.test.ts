@@ -34,6 +34,25 @@ describe('the opening', () => {
     assert.match(opening.text, / …$/);
   });
 
+  test("a man page's opening leaves out its boilerplate sentence, keeps the rest of that paragraph; the authors' sentence is not quoted twice", async () => {
+    const options = Array.from({ length: 12 }, (_, i) => `       --option-${i}\n              change how the output of the tool is formatted, in way number ${i}`).join('\n\n');
+    const page = `NAME\n       tool - format things\n\nSYNOPSIS\n       tool [OPTION]... [FILE]...\n\nDESCRIPTION\n       Tool formats things for people who read them in a terminal.\n\n       Mandatory arguments to long options are mandatory for short options too. Ordering options come first.\n\n${options}\n\nAUTHOR\n       Written by Jane Example and John Sample.\n`;
+    const answer = await distill(page, undefined, { maxTokens: 800 });
+    assert.doesNotMatch(answer.summary, /Mandatory arguments/);
+    assert.match(answer.summary, /Ordering options come first\./);
+    const quotes = JSON.stringify(answer).match(/Written by Jane Example/g) ?? [];
+    assert.equal(quotes.length, 1, JSON.stringify(answer));
+  });
+
+  test('a document shorter than its budget is served whole, once: no extracts of itself beside it', async () => {
+    const content = 'ISC License\n\nCopyright (c) Jane Example\n\nPermission to use, copy, modify, and/or distribute this software for any purpose with or without fee is hereby granted, provided that the above copyright notice and this permission notice appear in all copies.\n\nTHE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES.\n';
+    const answer = await distill(content, undefined, {});
+    assert.match(answer.summary, /Permission to use, copy, modify/);
+    assert.match(answer.summary, /DISCLAIMS ALL WARRANTIES/);
+    assert.deepEqual([answer.keyPoints, answer.facts, answer.keywords, answer.outline], [[], [], [], []]);
+    assert.ok(answer.tokens.output < answer.tokens.text + 60, JSON.stringify(answer.tokens));
+  });
+
   test('what the opening says is not served again as a fact, keyword or number', async () => {
     const content = [
       '# tinycache', '', 'tinycache is an LRU cache for Node.js with a default capacity of 500 entries.', '', '```sh', 'npm install tinycache', '```', '',

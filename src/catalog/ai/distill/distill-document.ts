@@ -10,8 +10,9 @@ import { documentKind, type DocumentKind } from './document-kind.ts';
 import { fitBudget } from './fit-budget.ts';
 import { maskUrls } from './mask-urls.ts';
 import { authorsOf, keyFactsOf, keywordOf, type FactMix, type KeyFact } from './key-facts.ts';
+import { oncePerName } from './keywords.ts';
 import { clip, outlineOf } from './outline.ts';
-import { openingOf as openingTextOf, openingShare } from './opening-text.ts';
+import { openingOf as openingTextOf, openingShare, wholeOf } from './opening-text.ts';
 import { rankFacts } from './rank-facts.ts';
 import { BOILERPLATE, INFORMATIVE, LICENCE_TERMS, leadOf, type Candidate, rankSentences, sentenceCandidates } from './rank-sentences.ts';
 import { isDebianChangelog, readDebianChangelog } from './read-debian-changelog.ts';
@@ -172,13 +173,13 @@ function synopsisAndDescription(blocks: readonly Block[]): string {
 }
 
 /** The document's opening within `tokens`, after its lead sentence when the opening does not hold that. */
-function leadAndOpening(document: ReadDocument, title: string, lead: Candidate | undefined, tokens: number, countTokens: (text: string) => number): string | undefined {
-  const opening = openingTextOf(document, title, tokens, countTokens).text;
+function leadAndOpening(document: ReadDocument, title: string, lead: Candidate | undefined, tokens: number, countTokens: (text: string) => number, skip: RegExp | undefined): string | undefined {
+  const opening = openingTextOf(document, title, tokens, countTokens, document.blocks.length, skip).text;
   const squashed = squash(opening).toLowerCase();
   // A lead of over 45 words is clipped with "…" (compact): the opening holds it when it holds its start.
   const start = squash(lead?.text ?? '').toLowerCase().replace(/…$/, '').replace(/[.!?]$/, '').slice(0, LEAD_START);
   if (!lead || squashed.includes(start)) return opening || undefined;
-  const rest = openingTextOf(document, title, tokens - countTokens(JSON.stringify(lead.text)), countTokens).text;
+  const rest = openingTextOf(document, title, tokens - countTokens(JSON.stringify(lead.text)), countTokens, document.blocks.length, skip).text;
   return rest ? `${asLine(lead.text)}\n${rest}` : lead.text;
 }
 const LEAD_START = 120;
@@ -226,7 +227,8 @@ export async function distill(content: string, url: string | undefined, request:
   const titleLower = title.toLowerCase();
   const lead = leadOf(kind === 'changelog' ? document.blocks.slice(0, newestReleasesEnd(document, releases, 0)) : document.blocks, title);
   const ranked = rankSentences(
-    candidates.filter((candidate) => squash(candidate.text).toLowerCase() !== titleLower && candidate.text !== lead?.text),
+    // The authors' sentence is served once, as a fact.
+    candidates.filter((candidate) => squash(candidate.text).toLowerCase() !== titleLower && candidate.text !== lead?.text && candidate.text !== authors?.sentence),
     factWords,
     SENTENCES_RANKED,
     kind === 'licence' ? LICENCE_TERMS : INFORMATIVE,
@@ -257,11 +259,15 @@ export async function distill(content: string, url: string | undefined, request:
   };
   // Keywords name the terms the document defines first (options, functions, settings), best first, then its other identifiers and words.
   const definedTerms = keyFacts.filter((fact) => fact.kind === 'option' || fact.kind === 'definition').map((fact) => keywordOf(fact.fact));
-  const keywords = [...new Set([...definedTerms, ...facts.keywords])];
+  const keywords = oncePerName([...definedTerms, ...facts.keywords]);
   // A changelog's releases already give their versions.
   const numbers = kind === 'changelog' ? facts.numbers.filter((number) => !releases.some((release) => release.version === number.replace(/^v/i, '') || release.version === number)) : facts.numbers;
-  // Changelogs keep their own lead: their newest releases are their opening.
-  const openingText = kind === 'changelog' ? undefined : leadAndOpening(document, title, lead, Math.round(budget * openingShare(kind, textTokens)), countTokens);
+  const skip = kind === 'licence' ? undefined : BOILERPLATE;
+  const whole = kind === 'changelog' ? undefined : wholeOf(document, title, budget - countTokens(JSON.stringify(base)), countTokens, skip);
+  if (whole) return withTokens({ ...base, summary: whole }, inputTokens, textTokens, budget, countTokens);
+  const openingTokens = Math.round(budget * openingShare(kind, textTokens));
+  // A changelog's opening is its preface, up to its first release (what it covers, the conventions it follows); its releases come as releases.
+  const openingText = kind === 'changelog' ? (lead ? openingTextOf(document, title, openingTokens, countTokens, newestReleasesEnd(document, releases, 0)).text || undefined : undefined) : leadAndOpening(document, title, lead, openingTokens, countTokens, skip);
   const answer = fitBudget(
     base,
     kind,
@@ -270,6 +276,11 @@ export async function distill(content: string, url: string | undefined, request:
     countTokens,
   );
   if (!answer.summary) answer.summary = fallbackSummary(document, title);
+  return withTokens(answer, inputTokens, textTokens, budget, countTokens);
+}
+
+/** The answer with its token counts. */
+function withTokens(answer: DistilledContent, inputTokens: number, textTokens: number, budget: number, countTokens: (text: string) => number): Distillation {
   const output = countTokens(JSON.stringify(answer));
   const saved = inputTokens - output;
   return {

@@ -47,7 +47,7 @@ const PLANS: Record<DocumentKind, Plan> = {
   changelog: [['releases', 0.86], ['facts', 0.05], ['outline', 0.03], ['entities', 0.02], ['dates', 0.02]],
   // A manual's option names beyond its opening, in the page's order, cost a few tokens each: they come before the costlier facts.
   manual: [['summary', 0.2], ['keywords', 0.2], ['facts', 0.36], ['keyPoints', 0.18], ['outline', 0.06], ['entities', 0.02]],
-  reference: [['summary', 0.2], ['facts', 0.34], ['keywords', 0.1], ['keyPoints', 0.18], ['outline', 0.08], ['entities', 0.02]],
+  reference: [['summary', 0.2], ['facts', 0.3], ['keywords', 0.2], ['keyPoints', 0.12], ['outline', 0.08], ['entities', 0.02]],
   licence: [['summary', 0.22], ['outline', 0.26], ['keyPoints', 0.34], ['facts', 0.08], ['entities', 0.03], ['dates', 0.02]],
   article: [['summary', 0.24], ['facts', 0.24], ['keywords', 0.08], ['keyPoints', 0.26], ['outline', 0.1], ['entities', 0.03]],
 };
@@ -71,6 +71,9 @@ interface ReleaseSlot {
   release: Release;
   changes: number;
 }
+
+/** Share of the budget the newest release's changes may take before older releases are listed. */
+const NEWEST_RELEASE_SHARE = 0.5;
 
 /** Refills tried when the first fill leaves part of the budget unused. */
 const REFILLS = 4;
@@ -152,11 +155,15 @@ function fill(base: DistilledContent, kind: DocumentKind, ranked: Ranked, budget
     return undefined;
   };
   /** Next release item: a release not yet listed (with its first change), else one more change of a listed one. */
+  let newestSpent = 0;
   const pickRelease = (limit: number): { price: number; apply: () => void } | undefined => {
-    // The newest releases first; each listed release shows up to (6 - its rank) changes, at least two, before older ones get more.
+    // The newest releases first. The newest shows its changes in full up to NEWEST_RELEASE_SHARE of the budget (what a
+    // reader of the changelog's top reads); each older one up to (6 - its rank) changes, at least two, before older ones get more.
     for (const [i, slot] of slots.entries()) {
       const change = slot.release.changes[slot.changes];
-      if (change !== undefined && slot.changes < Math.max(2, 6 - i) && priceOf(change) <= limit) return { price: priceOf(change), apply: () => (slot.changes += 1) };
+      if (change === undefined || priceOf(change) > limit) continue;
+      const room = i === 0 ? newestSpent + priceOf(change) <= budget * NEWEST_RELEASE_SHARE : slot.changes < Math.max(2, 6 - i);
+      if (room) return { price: priceOf(change), apply: () => ((slot.changes += 1), i === 0 && (newestSpent += priceOf(change))) };
     }
     const release = ranked.releases[slots.length];
     if (release) {

@@ -21,6 +21,19 @@ const MAX_SENTENCE_CHARACTERS = 170;
 /** Shell commands worth running as written: installs, and the tool invoked in a `$ ` prompt. */
 const COMMAND = /^\s*(?:\$\s+)?((?:sudo\s+)?(?:npm|npx|yarn|pnpm|bun|deno|pip3?|pipx|apt(?:-get)?|brew|cargo|go|gem|composer|dnf|yum|docker|make)\s+(?:i|install|add|get|run|exec|build|test|-g)\b[^\n#]{0,80})/;
 const PROMPT = /^\s*\$\s+(\S[^\n]{2,80})$/;
+/** A shell line without a prompt: a program name, then words, options or paths ("valgrind --leak-check=yes myprog arg1"), no code syntax. */
+const SHELL_LINE = /^\s*([a-z][\w.+-]*(?:\s+(?:--?[\w][\w=.,:/%+-]*|[\w./<>=:%~+-]+|'[^']*'|"[^"]*")){1,10})\s*$/;
+/** Lines of a code block that may be one invocation shown after "Run it like this:". */
+const MAX_SHELL_LINES = 2;
+
+/** The lines of a short code block introduced by a sentence ending in a colon, when each reads as a shell command. */
+function introducedCommands(block: Block, previous: Block | undefined): string[] {
+  if (block.kind !== 'code' || !previous || previous.kind !== 'paragraph' || !/:\s*$/.test(previous.text)) return [];
+  const lines = block.text.split('\n').map((line) => line.trim()).filter(Boolean);
+  if (lines.length === 0 || lines.length > MAX_SHELL_LINES) return [];
+  const commands = lines.map((line) => SHELL_LINE.exec(line)?.[1]);
+  return commands.every((command): command is string => command !== undefined) ? commands.map(squash) : [];
+}
 /** Words that make a number a limit or a default worth keeping with its sentence. */
 const LIMIT_CUE = /\b(?:default(?:s|ed)?|maximum|minimum|max|min|limit(?:s|ed)?|at most|at least|up to|no more than|more than|less than|exceed(?:s|ing)?|exit status|exit code|exits? with|returns? (?:status|code)|timeout|status of|only)\b/i;
 /** A number after these words names a part of the text or a version, not a quantity: "section 6". */
@@ -61,6 +74,13 @@ function commandsOf(blocks: readonly Block[]): Ranked[] {
       seen.add(command);
       const install = /\b(?:install|add|get|-g)\b/.test(command);
       found.push({ fact: command, kind: 'command', sentence: clipAround(heading, command), score: (install ? 2 : 1) - order / blocks.length, order });
+    }
+    // "Use this command line:" then the command on its own: the invocation the text teaches, with the sentence that says so.
+    const previous = blocks[order - 1];
+    for (const command of introducedCommands(block, previous)) {
+      if (seen.has(command)) continue;
+      seen.add(command);
+      found.push({ fact: command, kind: 'command', sentence: clipAround(previous!.text, command), score: 1 - order / blocks.length, order });
     }
   });
   return found.sort((a, b) => b.score - a.score || a.order - b.order);

@@ -4,6 +4,8 @@ import { contentWords } from './sentences.ts';
 
 export interface Keyword {
   text: string;
+  /** 0: an identifier of the text, 1: a call only its examples make, 2: a plain word. Lower tiers rank first. */
+  tier: number;
   score: number;
   first: number;
 }
@@ -34,11 +36,6 @@ function countOccurrences(text: string, term: string): { count: number; first: n
   return { count, first };
 }
 
-/**
- * Terms ranked by weight × (1 + log2 count), plus 2 when the opening (`lead`) uses them:
- * identifiers weigh 3, plain words 1. The logarithm lets a term of the opening lines compete
- * with one repeated a hundred times.
- */
 /** Calls every example makes: they say nothing about this library. */
 const BUILTIN_CALL = /^(?:console|JSON|Math|Object|Array|Promise|process|module|exports|require|window|document|this|self|String|Number|Date|Buffer|assert|t|it|describe|test|expect|res|req|app|router|server|err|error|e|path|fs|os|util|url)\./;
 
@@ -55,24 +52,31 @@ function codeCalls(code: string): Map<string, { count: number; first: number }> 
   return calls;
 }
 
+/**
+ * Terms ranked by tier, then by weight × (1 + log2 count), plus 2 when the opening (`lead`) uses them:
+ * identifiers (weight 3) first, then calls only the examples make (2), then plain words (1): a word
+ * repeated fifty times ("memory") is mostly said by the summary already, a name is what a reader
+ * cannot guess. The logarithm lets a term of the opening lines compete with one repeated a hundred times.
+ */
 export function rankKeywords(text: string, lead: string, codeTerms: readonly string[], exclude: ReadonlySet<string>, code = ''): Keyword[] {
   const found = new Map<string, Keyword>();
   const leadLower = lead.toLowerCase();
-  const consider = (term: string, weight: number, occurrences: { count: number; first: number }) => {
+  const consider = (term: string, tier: number, weight: number, occurrences: { count: number; first: number }) => {
     const key = term.toLowerCase();
     if (exclude.has(key) || occurrences.count === 0) return;
     const score = weight * (1 + Math.log2(occurrences.count)) + (leadLower.includes(key) ? 2 : 0);
     const previous = found.get(key);
-    if (!previous || previous.score < score) found.set(key, { text: term, score, first: occurrences.first });
+    if (!previous || previous.tier > tier || (previous.tier === tier && previous.score < score)) found.set(key, { text: term, tier, score, first: occurrences.first });
   };
   // Identifiers in code spans or in running text.
   const identifiers = new Set<string>();
   for (const term of codeTerms) if (term.length >= 3 && term.length <= 40 && !/\s/.test(term)) identifiers.add(term.replace(/\(.*\)$/, '()'));
   for (const match of text.matchAll(/(?<![\w$.-])(?:--[a-z][\w-]+|[A-Za-z_$][\w$]*(?:[._][\w$]+)+(?:\(\))?|[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+[A-Z][\w$]*|[a-z]+\d+[a-z\d]*)(?![\w$])/g)) identifiers.add(match[0]);
-  for (const term of identifiers) if (/[*_.-]$|^[._]|^[_$]\.\w{1,2}$/.test(term) || !/[A-Za-z]{2}/.test(term)) identifiers.delete(term);
-  for (const term of identifiers) if (IDENTIFIER.test(term) || /[A-Z]/.test(term)) consider(term, 3, countOccurrences(text, term));
+  // A hexadecimal string with digits ("dc9010dd", a commit or an id in an example) names nothing.
+  for (const term of identifiers) if (/[*_.-]$|^[._]|^[_$]\.\w{1,2}$/.test(term) || !/[A-Za-z]{2}/.test(term) || /^(?=[a-f\d]*\d)[a-f\d]{7,}$/i.test(term)) identifiers.delete(term);
+  for (const term of identifiers) if (IDENTIFIER.test(term) || /[A-Z]/.test(term)) consider(term, 0, 3, countOccurrences(text, term));
   // Methods only the examples call ("pool.end()"): a value inside a code block, weighed below the text's own identifiers.
-  for (const [call, occurrences] of codeCalls(code)) if (!found.has(call.toLowerCase()) && !found.has(call.slice(0, -2).toLowerCase())) consider(call, 2, { count: occurrences.count, first: text.length + occurrences.first });
+  for (const [call, occurrences] of codeCalls(code)) if (!found.has(call.toLowerCase()) && !found.has(call.slice(0, -2).toLowerCase())) consider(call, 1, 2, { count: occurrences.count, first: text.length + occurrences.first });
   // Frequent content words.
   const counts = new Map<string, { count: number; first: number }>();
   let offset = 0;
@@ -82,6 +86,17 @@ export function rankKeywords(text: string, lead: string, codeTerms: readonly str
     if (entry) entry.count += 1;
     else counts.set(word, { count: 1, first: offset++ });
   }
-  for (const [word, occurrences] of counts) if (occurrences.count >= 3) consider(word, 1, { count: occurrences.count, first: text.toLowerCase().indexOf(word) });
-  return [...found.values()].sort((a, b) => b.score - a.score || a.first - b.first || (a.text < b.text ? -1 : 1));
+  for (const [word, occurrences] of counts) if (occurrences.count >= 3) consider(word, 2, 1, { count: occurrences.count, first: text.toLowerCase().indexOf(word) });
+  return [...found.values()].sort((a, b) => a.tier - b.tier || b.score - a.score || a.first - b.first || (a.text < b.text ? -1 : 1));
+}
+
+/** Terms once each by name: "setBreakpoint()" after "setBreakpoint" (or before it) is the same keyword. */
+export function oncePerName(terms: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return terms.filter((term) => {
+    const name = term.replace(/\(\)$/, '').toLowerCase();
+    if (seen.has(name)) return false;
+    seen.add(name);
+    return true;
+  });
 }

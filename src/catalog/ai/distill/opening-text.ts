@@ -6,6 +6,7 @@
 import { squash, type Block, type ReadDocument } from './document.ts';
 import type { DocumentKind } from './document-kind.ts';
 import { maskUrls } from './mask-urls.ts';
+import { splitSentences } from './sentences.ts';
 
 export interface Opening {
   /** The opening's text, blocks joined by newlines; cut at a word with "…" when the last block did not fit. */
@@ -21,13 +22,18 @@ const CHROME_SECTION = /^(?:table of contents|contents|toc|sponsors?|backers|bad
 /** Section headings whose own text says nothing (the opening drops every heading; these also end nothing). */
 const NAME_SECTION = /^name$/i;
 
-/** A block's text as the opening quotes it: URLs (and the brackets they leave) out, whitespace squashed, a code block's first lines. */
-function blockText(block: Block): string {
+/**
+ * A block's text as the opening quotes it: URLs (and the brackets they leave) out, whitespace squashed, a code
+ * block's first lines; sentences matching `skip` (a copyright line, "Mandatory arguments to long options…") left out.
+ */
+function blockText(block: Block, skip: RegExp | undefined): string {
   if (block.kind === 'code') {
     const lines = block.text.split('\n').map((line) => line.trim()).filter(Boolean);
     return lines.slice(0, CODE_LINES).join('\n') + (lines.length > CODE_LINES ? ' …' : '');
   }
-  return squash(maskUrls(block.text).replace(/<\s*>/g, ''));
+  const text = squash(maskUrls(block.text).replace(/<\s*>/g, ''));
+  if (!skip?.test(text)) return text;
+  return splitSentences(text).filter((sentence) => !skip.test(sentence)).join(' ');
 }
 
 /**
@@ -59,7 +65,7 @@ function cutTo(text: string, tokens: number, countTokens: (text: string) => numb
  * preface ends at its first release: `stop`). Headings and chrome sections are left out; the title
  * and text equal to it are not repeated.
  */
-export function openingOf(document: ReadDocument, title: string, tokens: number, countTokens: (text: string) => number, stop = document.blocks.length): Opening {
+export function openingOf(document: ReadDocument, title: string, tokens: number, countTokens: (text: string) => number, stop = document.blocks.length, skip?: RegExp): Opening {
   const titleLower = title.toLowerCase();
   const parts: string[] = [];
   let chrome = false;
@@ -71,7 +77,7 @@ export function openingOf(document: ReadDocument, title: string, tokens: number,
       chrome = CHROME_SECTION.test(squash(block.text));
       continue;
     }
-    const text = blockText(block);
+    const text = blockText(block, skip);
     if (chrome || !/[\p{L}\p{N}]/u.test(text) || text.toLowerCase() === titleLower || (NAME_SECTION.test(document.blocks[i - 1]?.kind === 'heading' ? document.blocks[i - 1]!.text : '') && titleLower.includes(text.toLowerCase()))) continue;
     const joined = [...parts, text].join('\n');
     if (countTokens(JSON.stringify(joined)) <= tokens) {
@@ -84,4 +90,15 @@ export function openingOf(document: ReadDocument, title: string, tokens: number,
     return { text: parts.join('\n'), end };
   }
   return { text: parts.join('\n'), end: stop };
+}
+
+/**
+ * The whole document as its opening reads it, when all of it fits in `tokens` tokens: a text shorter than the
+ * budget is served whole (headings, chrome sections and long code left out as in any opening), not padded with
+ * extracts of itself that would repeat it.
+ */
+export function wholeOf(document: ReadDocument, title: string, tokens: number, countTokens: (text: string) => number, skip?: RegExp): string | undefined {
+  if (tokens <= 0) return undefined;
+  const opening = openingOf(document, title, tokens, countTokens, document.blocks.length, skip);
+  return opening.end === document.blocks.length && opening.text ? opening.text : undefined;
 }

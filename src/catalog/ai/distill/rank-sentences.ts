@@ -82,6 +82,12 @@ export function sentenceCandidates(blocks: readonly Block[]): Candidate[] {
   return candidates;
 }
 
+/** Values a reader cannot guess: numbers, options, names written as code ("--leak-check", "pool.end()", "max_age", "setHeaders"). */
+const CONCRETE = /(?<![\w-])(?:\d+(?:[.,]\d+)*%?|--?[a-z][\w-]*(?:=\S+)?|[\w$]+(?:\.[\w$]+)+(?:\(\))?|[\w$]+\(\)|[a-z]+_[\w]+|[a-z]+[A-Z][\w$]*)(?![\w])/g;
+const CONCRETE_BONUS = 0.05;
+const CONCRETE_CAP = 0.15;
+const concreteValues = (text: string) => new Set(text.match(CONCRETE) ?? []).size;
+
 function setSimilarity(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
   let shared = 0;
   for (const word of a) if (b.has(word)) shared += 1;
@@ -127,7 +133,10 @@ export function rankSentences(candidates: readonly Candidate[], factWords: Reado
       (candidate.index < n * 0.1 ? 0.1 : 0) +
       (candidate.opening ? 0.2 : 0) +
       Math.min(0.2, factHits * 0.05) +
-      (cue.test(candidate.text) ? 0.25 : 0) -
+      (cue.test(candidate.text) ? 0.25 : 0) +
+      Math.min(CONCRETE_CAP, concreteValues(candidate.text) * CONCRETE_BONUS) -
+      // A line introducing what follows ("Most messages look like the following:") says nothing without it.
+      (/:$/.test(candidate.text) ? 0.3 : 0) -
       // A sentence of 40+ words costs what two do: it must say twice as much.
       (candidate.text.split(' ').length > 40 ? 0.15 : 0);
     return { ...candidate, score };
