@@ -199,6 +199,7 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
     const channelStorage = config.schemes.includes('batch-settlement')
       ? await SqlChannelStorage.open(store.client, {
         network: network.caip2, instance: config.instance, observer: (tx, before, after) => channelPayments.observe(tx, before, after),
+        chargeObserver: (tx, charged) => channelPayments.observeCharges(tx, charged),
       })
       : undefined;
     const channelClaims = new SqlChannelClaims(store.client, network.caip2);

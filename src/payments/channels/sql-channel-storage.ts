@@ -45,7 +45,20 @@ export interface SqlChannelStorageOptions {
    * a throw rolls the change back. The ledger writes a charge's row here (ledger/channel-payments.ts).
    */
   observer?: ChannelObserver;
+  /**
+   * Told of the vouchers one group commit charged, at once, inside its transaction (one statement
+   * for many ledger rows); without it `observer` is told of each.
+   */
+  chargeObserver?: ChargeObserver;
 }
+
+/** A voucher's charge as the record took it: only the charged total and the latest voucher differ. */
+export interface ChargedVoucher {
+  before: Channel;
+  after: Channel;
+}
+
+export type ChargeObserver = (tx: SqlQueries, charged: readonly ChargedVoucher[]) => Promise<void>;
 
 /** A voucher's reservation as the local voucher check asks for it. */
 export interface VoucherReservation {
@@ -71,7 +84,10 @@ export interface VoucherCharge {
   nowMs: number;
 }
 
-type VoucherCommit = { before: Channel; after: Channel } | undefined | Error;
+type VoucherCommit = ChargedVoucher | undefined | Error;
+
+/** The record's columns as CHANNEL_COLUMNS names them, of the table aliased `c`. */
+const CHANNEL_COLUMNS_OF_C = CHANNEL_COLUMNS.split(',').map((column) => `c.${column.trim()}`).join(', ');
 
 async function sequentially<T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = [];
@@ -95,11 +111,13 @@ export class SqlChannelStorage implements ChannelStorage {
   private readonly changeListeners: ((channelId: string) => void)[] = [];
   private readonly instance: string | null;
   private readonly observer: ChannelObserver | undefined;
+  private readonly chargeObserver: ChargeObserver | undefined;
 
   constructor(private readonly db: SqlClient, options: SqlChannelStorageOptions) {
     this.network = options.network;
     this.instance = options.instance ?? null;
     this.observer = options.observer;
+    this.chargeObserver = options.chargeObserver;
   }
 
   /** Brings the schema up to date first (a no-op when another ledger user did). */
@@ -193,11 +211,11 @@ export class SqlChannelStorage implements ChannelStorage {
    * charged total rises by the price, only if the record still expects it (charged total plus the
    * price, within the balance, no withdrawal) and the reservation is this request's: the one in the
    * record (`pendingId`), or, on an embedded store where reservations are kept in memory, none live
-   * in the record. The observer (the call's ledger row) runs in the same transaction. Charges
-   * arriving together share one transaction (group-commit.ts); if it fails, each is tried alone, so
-   * one charge's failure is its own. Undefined: not charged (the reservation was lost).
+   * in the record. The ledger rows are written in the same transaction (the observers). Charges
+   * arriving together share one transaction and one statement (group-commit.ts); if it fails, each
+   * is tried alone, so one charge's failure is its own. Undefined: not charged (the record changed).
    */
-  commitVoucher(charge: VoucherCharge): Promise<{ before: Channel; after: Channel } | undefined> {
+  commitVoucher(charge: VoucherCharge): Promise<ChargedVoucher | undefined> {
     return this.commits.submit(charge).then((result) => {
       if (result instanceof Error) throw result;
       return result;
@@ -205,16 +223,55 @@ export class SqlChannelStorage implements ChannelStorage {
   }
 
   private readonly commits = new GroupCommit<VoucherCharge, VoucherCommit>(async (charges) => {
-    try {
-      return await this.db.transaction((tx) => sequentially(charges, (charge) => this.chargeVoucher(tx, charge)));
-    } catch {
-      // One charge broke the group (its ledger row, say): each again in its own transaction.
-      return sequentially(charges, (charge) => this.db.transaction((tx) => this.chargeVoucher(tx, charge)).catch((error: unknown) => asError(error)));
+    // One request per channel at a time, so a group names each channel once; if not, one by one.
+    if (new Set(charges.map((c) => channelKey(c.channelId))).size === charges.length) {
+      try {
+        return await this.db.transaction((tx) => this.chargeVouchers(tx, charges));
+      } catch {
+        // One charge broke the group (its ledger row, say): each again in its own transaction.
+      }
     }
+    return sequentially(charges, async (charge) => {
+      try {
+        return (await this.db.transaction((tx) => this.chargeVouchers(tx, [charge])))[0];
+      } catch (error) {
+        return asError(error);
+      }
+    });
   });
 
-  private async chargeVoucher(tx: SqlQueries, charge: VoucherCharge): Promise<{ before: Channel; after: Channel } | undefined> {
-    const { rows } = await tx.query<ChannelRow>(
+  private async chargeVouchers(tx: SqlQueries, charges: readonly VoucherCharge[]): Promise<(ChargedVoucher | undefined)[]> {
+    const column = <T>(pick: (c: VoucherCharge) => T) => charges.map(pick);
+    // Alone, a charge takes the plain statement: the join over unnest costs more to plan than it saves for one row (~1.8 against ~1.4 ms on PGlite).
+    const { rows } = charges.length === 1 ? await this.chargeOne(tx, charges[0]!) : await tx.query<ChannelRow>(
+      `UPDATE channels c SET charged_cumulative_amount = v.cumulative, signed_max_claimable = v.cumulative, signature = v.signature,
+              last_request_ms = v.now_ms, pending_id = NULL, pending_max_claimable = NULL, pending_expires_ms = NULL, pending_instance = NULL,
+              updated_at = now()
+         FROM unnest($1::text[], $2::text[], $3::numeric[], $4::numeric[], $5::text[], $6::bigint[])
+           AS v(channel_id, pending_id, cumulative, price, signature, now_ms)
+        WHERE c.channel_id = v.channel_id AND c.network = $7
+          AND (CASE WHEN v.pending_id IS NULL THEN c.pending_id IS NULL OR c.pending_expires_ms <= v.now_ms ELSE c.pending_id = v.pending_id END)
+          AND c.charged_cumulative_amount + v.price = v.cumulative
+          AND c.balance >= v.cumulative AND c.withdraw_requested_s = 0
+        RETURNING ${CHANNEL_COLUMNS_OF_C}`,
+      [column((c) => channelKey(c.channelId)), column((c) => c.pendingId ?? null), column((c) => c.cumulative.toString()), column((c) => c.price.toString()),
+        column((c) => c.signature), column((c) => c.nowMs), this.network],
+    );
+    const updated = new Map(rows.map((row) => [row.channel_id, toChannel(row)]));
+    const results = charges.map((charge): ChargedVoucher | undefined => {
+      const after = updated.get(channelKey(charge.channelId));
+      // The statement changed the charged total, the latest voucher and the reservation only; the
+      // observers read the totals and the chain's mirror, the same before and after but the charge.
+      return after ? { before: { ...after, chargedCumulativeAmount: (charge.cumulative - charge.price).toString() }, after } : undefined;
+    });
+    const charged = results.filter((r): r is ChargedVoucher => r !== undefined);
+    if (this.chargeObserver) await this.chargeObserver(tx, charged);
+    else for (const { before, after } of charged) await this.observer?.(tx, before, after);
+    return results;
+  }
+
+  private chargeOne(tx: SqlQueries, charge: VoucherCharge): Promise<{ rows: ChannelRow[] }> {
+    return tx.query<ChannelRow>(
       `UPDATE channels SET charged_cumulative_amount = $3::numeric, signed_max_claimable = $3::numeric, signature = $4, last_request_ms = $5,
               pending_id = NULL, pending_max_claimable = NULL, pending_expires_ms = NULL, pending_instance = NULL, updated_at = now()
         WHERE channel_id = $1 AND network = $7
@@ -224,13 +281,6 @@ export class SqlChannelStorage implements ChannelStorage {
         RETURNING ${CHANNEL_COLUMNS}`,
       [channelKey(charge.channelId), charge.pendingId ?? null, charge.cumulative.toString(), charge.signature, charge.nowMs, charge.price.toString(), this.network],
     );
-    if (!rows[0]) return undefined;
-    const after = toChannel(rows[0]);
-    // The statement changed the charged total, the latest voucher and the reservation only; the
-    // observer reads the totals and the chain's mirror, the same before and after but the charge.
-    const before: Channel = { ...after, chargedCumulativeAmount: (charge.cumulative - charge.price).toString() };
-    await this.observer?.(tx, before, after);
-    return { before, after };
   }
 
   /** Drops a local voucher reservation (the tool failed, or the check refused after reserving). */

@@ -167,5 +167,46 @@ for (const store of useSqlStores()) {
       assert.deepEqual(collection.settle.gas, 56_840n);
       assert.deepEqual(collection.deposit.transactions, 1);
     });
+
+    test('a group commit\'s charges: the plain calls\' rows in one statement, a keyed call\'s row its own, a released row taken over; one conflicting row fails the group, nothing charged', async () => {
+      const grouped = new SqlChannelStorage(db, {
+        network: NETWORK,
+        observer: (tx, b, a) => payments.observe(tx, b, a),
+        chargeObserver: (tx, charged) => payments.observeCharges(tx, charged),
+      });
+      const ns = [20, 21, 22, 23];
+      for (const n of ns) {
+        await grouped.updateChannel(channelId(n), () => bareChannel(channelId(n), { balance: '100000', onchainSyncedAt: Date.now() }));
+      }
+      const payer = (n: number) => bareChannel(channelId(n)).channelConfig.payer.toLowerCase();
+      // Channel 21's voucher was taken by a keyed attempt whose row is running; channel 22's by an attempt that released its row.
+      const locked = await ledger.lock({ payer: payer(21), nonce: `${channelId(21)}:1000`, tool: 'tool_a', amount: PRICE, network: NETWORK, resource: 'r', paymentIdentifier: 'pay_group_21_0000000', requestFingerprint: 'f', scheme: 'batch-settlement', channelId: channelId(21), channelCumulative: 1000n });
+      assert.equal(locked.locked, true);
+      await db.query(`INSERT INTO payments (payer, nonce, tool, amount, network, resource, state, scheme, channel_id, channel_cumulative) VALUES ($1, $2, 't', 1000, $3, 'r', 'released', 'batch-settlement', $4, 1000)`, [payer(22), `${channelId(22)}:1000`, NETWORK, channelId(22)]);
+
+      const commitAll = async (extra: (n: number) => Partial<ExpectedCharge>) => {
+        const expectations = ns.map((n) => payments.expect(charge(n, PRICE, extra(n))));
+        try {
+          const charged = await Promise.allSettled(ns.map((n) => grouped.commitVoucher({ channelId: channelId(n), cumulative: PRICE, price: PRICE, signature: '0xsig', nowMs: Date.now() })));
+          return { charged, recorded: expectations.map((e) => e.recorded()) };
+        } finally {
+          for (const e of expectations) e.done();
+        }
+      };
+      const { charged, recorded } = await commitAll((n) => (n === 21 && locked.locked ? { paymentId: locked.id, result: '{"ok":1}' } : {}));
+      assert.deepEqual(charged.map((c) => c.status === 'fulfilled' && c.value?.after.chargedCumulativeAmount), ['1000', '1000', '1000', '1000']);
+      assert.ok(recorded.every((r) => r?.callId), 'every charge has its row');
+      for (const n of ns) assert.deepEqual((await rowsOf(n)).map((r) => [r.state, r.amount, r.nonce]), [['received', '1000', `${channelId(n)}:1000`]], `channel ${n}`);
+      assert.equal((await rowsOf(21))[0]?.result, '{"ok":1}', 'the keyed call keeps its result for a retry');
+
+      // Next round: channel 23's row exists already (by SQL), not released: its charge fails alone.
+      await db.query(`INSERT INTO payments (payer, nonce, tool, amount, network, resource, state) VALUES ($1, $2, 't', 1, $3, 'r', 'failed')`, [payer(23), `${channelId(23)}:2000`, NETWORK]);
+      const expectations = ns.map((n) => payments.expect(charge(n, 2n * PRICE)));
+      const second = await Promise.allSettled(ns.map((n) => grouped.commitVoucher({ channelId: channelId(n), cumulative: 2n * PRICE, price: PRICE, signature: '0xsig', nowMs: Date.now() })));
+      for (const e of expectations) e.done();
+      assert.deepEqual(second.map((c) => c.status), ['fulfilled', 'fulfilled', 'fulfilled', 'rejected']);
+      const totals = await Promise.all(ns.map(async (n) => (await grouped.get(channelId(n)))?.chargedCumulativeAmount));
+      assert.deepEqual(totals, ['2000', '2000', '2000', '1000'], 'the others charged; channel 23 not');
+    });
   });
 }

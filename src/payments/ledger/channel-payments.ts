@@ -91,6 +91,49 @@ export class ChannelPayments {
     if (BigInt(after.totalClaimed) > BigInt(before?.totalClaimed ?? 0)) await markClaimed(tx, after.channelId, BigInt(after.totalClaimed));
   }
 
+  /**
+   * Inside a group commit's transaction (SqlChannelStorage's chargeObserver): the vouchers it
+   * charged become rows, the plain calls' in one statement; a call with a payment-identifier or a
+   * deposit, as `observe` writes it. Throws if a row cannot be written: the group rolls back.
+   */
+  async observeCharges(tx: SqlQueries, charged: readonly { before: Channel; after: Channel }[]): Promise<void> {
+    const plain: Expectation[] = [];
+    for (const { before, after } of charged) {
+      const expectation = this.expected.get(expectationKey(after.channelId, after.chargedCumulativeAmount));
+      if (!expectation) continue;
+      const { charge } = expectation;
+      if (charge.paymentId !== undefined || charge.result !== undefined || charge.deposit !== undefined) {
+        expectation.recorded = await recordCharge(tx, charge, before, after);
+      } else {
+        plain.push(expectation);
+      }
+    }
+    if (plain.length === 0) return;
+    const column = <T>(pick: (charge: ExpectedCharge) => T) => plain.map((e) => pick(e.charge));
+    const nonce = (charge: ExpectedCharge) => `${charge.channelId.toLowerCase()}:${charge.cumulative}`;
+    // As recordCharge: a row an earlier attempt with the same voucher released (its tool failed) is taken over.
+    const { rows } = await tx.query<{ id: string | number; nonce: string }>(
+      `INSERT INTO payments (payer, nonce, tool, amount, network, resource, state, scheme, channel_id, channel_cumulative, instance, received_at)
+       SELECT payer, nonce, tool, amount, network, resource, 'received', '${CHANNEL_SCHEME}', channel_id, cumulative, instance, now()
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::numeric[], $5::text[], $6::text[], $7::text[], $8::numeric[], $9::text[])
+           AS v(payer, nonce, tool, amount, network, resource, channel_id, cumulative, instance)
+       ON CONFLICT ON CONSTRAINT payments_payer_nonce DO UPDATE SET
+         state = 'received', tool = EXCLUDED.tool, amount = EXCLUDED.amount, resource = EXCLUDED.resource, result = NULL,
+         payment_response = NULL, instance = EXCLUDED.instance, received_at = now(), updated_at = now(),
+         attempts = payments.attempts + 1, error = NULL
+         WHERE payments.state = 'released'
+       RETURNING id, nonce`,
+      [column((c) => c.payer.toLowerCase()), column(nonce), column((c) => c.tool), column((c) => c.amount.toString()), column((c) => c.network),
+        column((c) => c.resource), column((c) => c.channelId.toLowerCase()), column((c) => c.cumulative.toString()), column((c) => c.instance ?? null)],
+    );
+    const ids = new Map(rows.map((row) => [row.nonce, Number(row.id)]));
+    for (const expectation of plain) {
+      const callId = ids.get(nonce(expectation.charge));
+      if (callId === undefined) throw new Error(`channel ${expectation.charge.channelId} at ${expectation.charge.cumulative} already has a ledger row; the charge is not recorded`);
+      expectation.recorded = { callId };
+    }
+  }
+
   /** After a deposit went through: its transaction on both rows, and the PAYMENT-RESPONSE as given where one is kept for a retry. */
   async completeDeposit(recorded: RecordedCharge, settlement: SettleResponse): Promise<void> {
     await this.db.query(

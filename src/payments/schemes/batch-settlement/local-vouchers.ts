@@ -15,7 +15,7 @@ import type { Channel } from '@x402/evm/batch-settlement/server';
 import type { PaymentRequirements, SettleResponse } from '@x402/core/types';
 import type { Hex } from 'viem';
 import { randomUUID } from 'node:crypto';
-import type { VoucherCharge, VoucherReservation } from '../../channels/sql-channel-storage.ts';
+import type { ChargedVoucher, VoucherCharge, VoucherReservation } from '../../channels/sql-channel-storage.ts';
 import { recoverVoucherSigner } from './voucher-signature.ts';
 
 /** What the local check needs from channel storage (SqlChannelStorage has it). */
@@ -24,7 +24,7 @@ export interface VoucherStore {
   /** Told of each record written by anyone but `commitVoucher` (the SDK's path, the watcher, refunds). */
   onChange(listener: (channelId: string) => void): void;
   reserveVoucher(request: VoucherReservation): Promise<Channel | undefined>;
-  commitVoucher(charge: VoucherCharge): Promise<{ before: Channel; after: Channel } | undefined>;
+  commitVoucher(charge: VoucherCharge): Promise<ChargedVoucher | undefined>;
   releaseVoucher(channelId: string, pendingId: string): Promise<void>;
 }
 
