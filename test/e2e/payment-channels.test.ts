@@ -310,7 +310,8 @@ test('TOOLGATE_CHANNEL_VOUCHER_CHECK=sdk: vouchers take the SDK\'s verify and se
     await storage.updateChannel(voucher.channelId, (current) => ({ ...current!, signature: malleateSignature(current!.signature as Hex) }));
     const report = await collector.collect();
     assert.equal(report.claimed, 0n);
-    assert.equal(report.failures.length, 1, JSON.stringify(report.failures));
+    // 0xd78bce0c is OpenZeppelin's ECDSAInvalidSignatureS(bytes32): the contract refuses the high s.
+    assert.ok(report.failures.length > 0 && report.failures.every((f) => f.includes('0xd78bce0c')), JSON.stringify(report.failures));
   } finally {
     await sdkChecked.close();
   }
