@@ -14,6 +14,8 @@ export interface ChannelBenchConfig {
   latencyCalls: number;
   /** The gateway's claim interval during the run, so that claims happen in it (BENCH_CHANNEL_CLAIM_INTERVAL_S). */
   claimIntervalSeconds: number;
+  /** BENCH_CHANNEL_COLD_CONNECTIONS=1: the voucher load's connections open with their first voucher, in the window (the stall of earlier runs). */
+  coldConnections: boolean;
   /** BENCH_WRITE_DOCS=0 leaves docs/benchmarks.md alone. */
   writeDocs: boolean;
   /** BENCH_TOOLGATE_BUILD: `compiled` (default) or `source`. */
@@ -28,6 +30,7 @@ export function loadChannelBenchConfig(): ChannelBenchConfig {
     maxRate: number('BENCH_CHANNEL_MAX_RATE', 2_500, 10, 20_000),
     latencyCalls: number('BENCH_CHANNEL_LATENCY_CALLS', 200, 20, 5_000),
     claimIntervalSeconds: number('BENCH_CHANNEL_CLAIM_INTERVAL_S', 20, 1, 3_600),
+    coldConnections: flag('BENCH_CHANNEL_COLD_CONNECTIONS', false),
     writeDocs: flag('BENCH_WRITE_DOCS', true),
     toolgateBuild: toolgateBuild(process.env.BENCH_TOOLGATE_BUILD),
   };

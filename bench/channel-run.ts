@@ -173,7 +173,7 @@ async function main(): Promise<void> {
     await quiet();
     const histBefore = await paidHistogram(toolgate.url, TOOL);
     const stopRss = sampleRss(pid);
-    const voucherLoad = await withCpu(pid, benchGroups, () => measurePresigned('channel vouchers, signed ahead', url, voucherHeaders.map((headers) => ({ headers })), config.seconds, true));
+    const voucherLoad = await withCpu(pid, benchGroups, () => measurePresigned('channel vouchers, signed ahead', url, voucherHeaders.map((headers) => ({ headers })), config.seconds, true, 15_000, config.coldConnections));
     const rss = stopRss();
     const gateUnderLoad = gateBetween(histBefore, await paidHistogram(toolgate.url, TOOL));
     loads.push({ scheme: 'batch-settlement', client: 'signed ahead', ...voucherLoad.result, cpu: voucherLoad.cpu });

@@ -76,7 +76,8 @@ function outcome(answer: Answer): { ok: true; transaction: string } | { ok: fals
  * `cumulative`: a failed payment is sent again (a voucher's amount only moves on once accepted);
  * a payer stops after 5 failures in a row. Otherwise each header is used once.
  */
-export async function measurePresigned(label: string, url: string, payers: readonly PresignedPayer[], seconds: number, cumulative: boolean, timeoutMs = 15_000): Promise<PresignedResult> {
+/** `coldConnections`: each payer's connection is opened by its first payment, inside the window (the stall below). */
+export async function measurePresigned(label: string, url: string, payers: readonly PresignedPayer[], seconds: number, cumulative: boolean, timeoutMs = 15_000, coldConnections = false): Promise<PresignedResult> {
   const target = new URL(url);
   const latencies: number[] = [];
   const failures: Record<string, number> = {};
@@ -85,7 +86,7 @@ export async function measurePresigned(label: string, url: string, payers: reado
   let calls = 0;
   let ranOut = 0;
   const agents = payers.map(() => new Agent({ keepAlive: true, maxSockets: 1 }));
-  await Promise.all(agents.map((agent) => open(target, agent)));
+  if (!coldConnections) await Promise.all(agents.map((agent) => open(target, agent)));
   const start = performance.now();
   const deadline = start + seconds * 1000;
   const loop = async (payer: PresignedPayer, index: number) => {
