@@ -6,6 +6,9 @@ import type { SqlClient, SqlQueries } from '../ledger/sql-client.ts';
 import type { ChannelRow } from './channel-row.ts';
 import { CHANNEL_COLUMNS, channelKey, channelLockKey, channelParams, toChannel } from './channel-row.ts';
 import { GroupCommit } from './group-commit.ts';
+import { chargeVoucherRows, releaseVoucherRow, reserveVoucherRow } from './voucher-statements.ts';
+import type { VoucherCharge, VoucherReservation } from './voucher-statements.ts';
+
 
 /** Our class of advisory locks for channel updates (migrations: 7_402_001, settler keys: 7_402_002). */
 export const CHANNEL_LOCK_CLASS = 7_402_010;
@@ -60,34 +63,7 @@ export interface ChargedVoucher {
 
 export type ChargeObserver = (tx: SqlQueries, charged: readonly ChargedVoucher[]) => Promise<void>;
 
-/** A voucher's reservation as the local voucher check asks for it. */
-export interface VoucherReservation {
-  channelId: string;
-  pendingId: string;
-  /** The voucher's maxClaimableAmount. */
-  cumulative: bigint;
-  /** The call's price (atomic): the record's charged total must be `cumulative - price`. */
-  price: bigint;
-  nowMs: number;
-  expiresAtMs: number;
-  /** The record's mirror of the chain must have been read at or after this time. */
-  syncedSinceMs: number;
-}
-
-export interface VoucherCharge {
-  channelId: string;
-  /** The reservation in the record; absent: the reservation is in this process's memory (embedded store). */
-  pendingId?: string;
-  cumulative: bigint;
-  price: bigint;
-  signature: string;
-  nowMs: number;
-}
-
 type VoucherCommit = ChargedVoucher | undefined | Error;
-
-/** The record's columns as CHANNEL_COLUMNS names them, of the table aliased `c`. */
-const CHANNEL_COLUMNS_OF_C = CHANNEL_COLUMNS.split(',').map((column) => `c.${column.trim()}`).join(', ');
 
 async function sequentially<T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = [];
@@ -181,29 +157,10 @@ export class SqlChannelStorage implements ChannelStorage {
     });
   }
 
-  /**
-   * The local voucher check's reservation (schemes/batch-settlement/local-vouchers.ts), in one
-   * statement: the channel is reserved for this request only if it is free (no live pending request)
-   * and the voucher is the one its record expects: the charged total plus the price, within the
-   * deposited balance, above the claimed total, no withdrawal started, the chain's state read within
-   * `syncedSinceMs`. The same conditions as the SDK's local verification and reservation; a row
-   * lock, as every writer of the row takes. Undefined: not reserved (the SDK's path then answers).
-   */
+  /** The local voucher check's reservation of a record, in one statement (voucher-statements.ts). */
   async reserveVoucher(request: VoucherReservation): Promise<Channel | undefined> {
-    const { rows } = await this.db.query<ChannelRow>(
-      `UPDATE channels SET pending_id = $3, pending_max_claimable = $4::numeric, pending_expires_ms = $5, pending_instance = $6,
-              last_request_ms = $7, updated_at = now()
-        WHERE channel_id = $1 AND network = $2
-          AND (pending_id IS NULL OR pending_expires_ms <= $7)
-          AND charged_cumulative_amount + $8::numeric = $4::numeric
-          AND balance >= $4::numeric AND total_claimed < $4::numeric
-          AND withdraw_requested_s = 0
-          AND onchain_synced_ms >= $9
-        RETURNING ${CHANNEL_COLUMNS}`,
-      [channelKey(request.channelId), this.network, request.pendingId, request.cumulative.toString(), request.expiresAtMs, this.instance,
-        request.nowMs, request.price.toString(), request.syncedSinceMs],
-    );
-    return rows[0] ? toChannel(rows[0]) : undefined;
+    const row = await reserveVoucherRow(this.db, this.network, this.instance, request);
+    return row ? toChannel(row) : undefined;
   }
 
   /**
@@ -241,22 +198,7 @@ export class SqlChannelStorage implements ChannelStorage {
   });
 
   private async chargeVouchers(tx: SqlQueries, charges: readonly VoucherCharge[]): Promise<(ChargedVoucher | undefined)[]> {
-    const column = <T>(pick: (c: VoucherCharge) => T) => charges.map(pick);
-    // Alone, a charge takes the plain statement: the join over unnest costs more to plan than it saves for one row (~1.8 against ~1.4 ms on PGlite).
-    const { rows } = charges.length === 1 ? await this.chargeOne(tx, charges[0]!) : await tx.query<ChannelRow>(
-      `UPDATE channels c SET charged_cumulative_amount = v.cumulative, signed_max_claimable = v.cumulative, signature = v.signature,
-              last_request_ms = v.now_ms, pending_id = NULL, pending_max_claimable = NULL, pending_expires_ms = NULL, pending_instance = NULL,
-              updated_at = now()
-         FROM unnest($1::text[], $2::text[], $3::numeric[], $4::numeric[], $5::text[], $6::bigint[])
-           AS v(channel_id, pending_id, cumulative, price, signature, now_ms)
-        WHERE c.channel_id = v.channel_id AND c.network = $7
-          AND (CASE WHEN v.pending_id IS NULL THEN c.pending_id IS NULL OR c.pending_expires_ms <= v.now_ms ELSE c.pending_id = v.pending_id END)
-          AND c.charged_cumulative_amount + v.price = v.cumulative
-          AND c.balance >= v.cumulative AND c.withdraw_requested_s = 0
-        RETURNING ${CHANNEL_COLUMNS_OF_C}`,
-      [column((c) => channelKey(c.channelId)), column((c) => c.pendingId ?? null), column((c) => c.cumulative.toString()), column((c) => c.price.toString()),
-        column((c) => c.signature), column((c) => c.nowMs), this.network],
-    );
+    const rows = await chargeVoucherRows(tx, this.network, charges);
     const updated = new Map(rows.map((row) => [row.channel_id, toChannel(row)]));
     const results = charges.map((charge): ChargedVoucher | undefined => {
       const after = updated.get(channelKey(charge.channelId));
@@ -270,27 +212,11 @@ export class SqlChannelStorage implements ChannelStorage {
     return results;
   }
 
-  private chargeOne(tx: SqlQueries, charge: VoucherCharge): Promise<{ rows: ChannelRow[] }> {
-    return tx.query<ChannelRow>(
-      `UPDATE channels SET charged_cumulative_amount = $3::numeric, signed_max_claimable = $3::numeric, signature = $4, last_request_ms = $5,
-              pending_id = NULL, pending_max_claimable = NULL, pending_expires_ms = NULL, pending_instance = NULL, updated_at = now()
-        WHERE channel_id = $1 AND network = $7
-          AND (CASE WHEN $2::text IS NULL THEN pending_id IS NULL OR pending_expires_ms <= $5 ELSE pending_id = $2::text END)
-          AND charged_cumulative_amount + $6::numeric = $3::numeric
-          AND balance >= $3::numeric AND withdraw_requested_s = 0
-        RETURNING ${CHANNEL_COLUMNS}`,
-      [channelKey(charge.channelId), charge.pendingId ?? null, charge.cumulative.toString(), charge.signature, charge.nowMs, charge.price.toString(), this.network],
-    );
-  }
-
   /** Drops a local voucher reservation (the tool failed, or the check refused after reserving). */
   async releaseVoucher(channelId: string, pendingId: string): Promise<void> {
-    await this.db.query(
-      `UPDATE channels SET pending_id = NULL, pending_max_claimable = NULL, pending_expires_ms = NULL, pending_instance = NULL, updated_at = now()
-        WHERE channel_id = $1 AND pending_id = $2`,
-      [channelKey(channelId), pendingId],
-    );
+    await releaseVoucherRow(this.db, channelId, pendingId);
   }
+
 
   /**
    * Drops the pending requests a crashed process left (start-up only: a live process's call may be

@@ -1,9 +1,9 @@
 // Our own check of a voucher (a batch-settlement payment on a channel that already holds a deposit),
 // beside the SDK's. The SDK's path costs ~6 ms of the main thread per voucher (viem's pure-JS
 // recovery, a read and two channel transactions); this one the signature recovered natively, and:
-//  - on the embedded store (this process's alone): the record read, the reservation kept in memory
-//    (the scheme's `track`), the charge and its ledger row in one transaction shared with the other
-//    charges committing at the same moment (group commit);
+//  - on the embedded store (this process's alone): the record as this process last charged it (read
+//    once), the reservation kept in memory (the scheme's `track`), the charge and its ledger row in
+//    one transaction and one statement shared with the other charges of the same turn (group commit);
 //  - on a shared PostgreSQL: the record checked and reserved in one statement every instance sees,
 //    then the same charge transaction.
 // It takes only the case it can decide alone: a fresh, well-formed voucher for the amount the record
@@ -15,7 +15,8 @@ import type { Channel } from '@x402/evm/batch-settlement/server';
 import type { PaymentRequirements, SettleResponse } from '@x402/core/types';
 import type { Hex } from 'viem';
 import { randomUUID } from 'node:crypto';
-import type { ChargedVoucher, VoucherCharge, VoucherReservation } from '../../channels/sql-channel-storage.ts';
+import type { ChargedVoucher } from '../../channels/sql-channel-storage.ts';
+import type { VoucherCharge, VoucherReservation } from '../../channels/voucher-statements.ts';
 import { recoverVoucherSigner } from './voucher-signature.ts';
 
 /** What the local check needs from channel storage (SqlChannelStorage has it). */
@@ -132,7 +133,7 @@ export class LocalVouchers {
     const nowMs = this.now();
     const payer = config.payer.toLowerCase();
     const syncedSinceMs = nowMs - this.options.onchainStateTtlMs;
-    const settled = (charged: { before: Channel; after: Channel } | undefined): SettleResponse => (charged
+    const settled = (charged: ChargedVoucher | undefined): SettleResponse => (charged
       ? voucherSettled(charged.before, charged.after, payer, requirements)
       : { success: false, errorReason: CHANNEL_BUSY, errorMessage: 'the channel changed before this call\'s charge (its reservation expired, a refund or a withdrawal); nothing was charged', transaction: '', network: requirements.network, payer });
     const charge = { channelId: voucher.channelId, cumulative, price, signature: voucher.signature };
@@ -150,7 +151,7 @@ export class LocalVouchers {
         reservation: {
           release: async () => undefined,
           settle: async () => {
-            let charged: Awaited<ReturnType<VoucherStore['commitVoucher']>>;
+            let charged: ChargedVoucher | undefined;
             try {
               charged = await store.commitVoucher({ ...charge, nowMs: this.now() });
             } finally {
