@@ -9,7 +9,6 @@ import { GroupCommit } from './group-commit.ts';
 import { chargeVoucherRows, releaseVoucherRow, reserveVoucherRow } from './voucher-statements.ts';
 import type { VoucherCharge, VoucherReservation } from './voucher-statements.ts';
 
-
 /** Our class of advisory locks for channel updates (migrations: 7_402_001, settler keys: 7_402_002). */
 export const CHANNEL_LOCK_CLASS = 7_402_010;
 
