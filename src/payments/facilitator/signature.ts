@@ -9,6 +9,7 @@ import type { Eip3009Authorization } from '../exact-evm-payload.ts';
 
 const SECP256K1_N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
 const HALF_N = SECP256K1_N / 2n;
+const SIGNATURE_HEX = /^0x[0-9a-fA-F]{130}$/;
 
 export interface Eip712Domain {
   name: string;
@@ -64,15 +65,14 @@ export function recoverAuthorizationSigner(domain: Eip712Domain, authorization: 
  * a high s, a v other than 27/28, a signature that is not 65 bytes.
  */
 export async function recoverLowSSigner(digest: Hex, signature: Hex): Promise<RecoveryResult> {
-  let parts: ReturnType<typeof parseSignature>;
-  try {
-    parts = parseSignature(signature);
-  } catch {
-    return { ok: false, reason: 'unrecoverable' };
-  }
-  if (BigInt(parts.s) > HALF_N) return { ok: false, reason: 'high_s' };
-  const v = parts.v ?? BigInt(parts.yParity + 27);
-  if (v !== 27n && v !== 28n) return { ok: false, reason: 'bad_v' };
+  // Read from the hex directly (viem's parseSignature builds curve objects: ~40 µs a call on the hot path).
+  if (!SIGNATURE_HEX.test(signature)) return { ok: false, reason: 'unrecoverable' };
+  const r = BigInt(`0x${signature.slice(2, 66)}`);
+  const s = BigInt(`0x${signature.slice(66, 130)}`);
+  if (r === 0n || r >= SECP256K1_N || s === 0n || s >= SECP256K1_N) return { ok: false, reason: 'unrecoverable' };
+  if (s > HALF_N) return { ok: false, reason: 'high_s' };
+  const v = Number.parseInt(signature.slice(130), 16);
+  if (v !== 27 && v !== 28 && v !== 0 && v !== 1) return { ok: false, reason: 'bad_v' };
   try {
     return { ok: true, signer: await recoverSigner(digest, signature) };
   } catch {
