@@ -174,12 +174,12 @@ function synopsisAndDescription(blocks: readonly Block[]): string {
 
 /** The document's opening within `tokens`, after its lead sentence when the opening does not hold that. */
 function leadAndOpening(document: ReadDocument, title: string, lead: Candidate | undefined, tokens: number, countTokens: (text: string) => number, skip: RegExp | undefined): string | undefined {
-  const opening = openingTextOf(document, title, tokens, countTokens, document.blocks.length, skip).text;
+  const opening = openingTextOf(document, title, tokens, countTokens, document.blocks.length, skip, 'compact').text;
   const squashed = squash(opening).toLowerCase();
   // A lead of over 45 words is clipped with "…" (compact): the opening holds it when it holds its start.
   const start = squash(lead?.text ?? '').toLowerCase().replace(/…$/, '').replace(/[.!?]$/, '').slice(0, LEAD_START);
   if (!lead || squashed.includes(start)) return opening || undefined;
-  const rest = openingTextOf(document, title, tokens - countTokens(JSON.stringify(lead.text)), countTokens, document.blocks.length, skip).text;
+  const rest = openingTextOf(document, title, tokens - countTokens(JSON.stringify(lead.text)), countTokens, document.blocks.length, skip, 'compact').text;
   return rest ? `${asLine(lead.text)}\n${rest}` : lead.text;
 }
 const LEAD_START = 120;
