@@ -2,7 +2,8 @@
 // document's own sentence, so more facts fit the same budget.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { clauseAround, compactMeaning } from './distill/compact-clause.ts';
+import { clauseAround, compactMeaning, denseParagraph } from './distill/compact-clause.ts';
+import { INFORMATIVE } from './distill/rank-sentences.ts';
 
 describe('compact clauses', () => {
   test('a short sentence is kept whole', () => {
@@ -27,5 +28,12 @@ describe('compact clauses', () => {
     assert.ok(compact.includes('The default value is 1.'), compact);
     assert.ok(compact.includes('range of 0 to 255'), compact);
     assert.ok(compact.length < meaning.length);
+  });
+});
+
+describe('the dense opening', () => {
+  test('a paragraph keeps its first sentence and those that give a value or state a rule, marking what it leaves out', () => {
+    const paragraph = 'Lackey is a simple tool. It is nice to use and people like it. The default is main. You will enjoy it.';
+    assert.equal(denseParagraph(paragraph, INFORMATIVE), 'Lackey is a simple tool. … The default is main. …');
   });
 });

@@ -85,3 +85,27 @@ export function compactMeaning(meaning: string, max = MAX_CLAUSE_CHARACTERS): st
   return parts.join(' ');
 }
 
+
+/** A sentence that gives a value: a number, an option, a name written as code, a quoted term, an acronym or a proper name. */
+const GIVES_VALUE = /\d|(?<![\w-])--?[a-z]|\w\(\)|\b[a-z]+[A-Z]\w*|\b\w+[._]\w+|["`‘“]|\b[A-Z]{2,}\b|(?<=\S\s)[A-Z][a-z]+/;
+
+/**
+ * A paragraph without the sentences that give no value and state no rule (`says`: requires, never,
+ * only, default…), each run of them left out marked "…"; its first sentence is always kept.
+ */
+export function denseParagraph(text: string, says: RegExp): string {
+  const sentences = splitSentences(text);
+  if (sentences.length < 2) return text;
+  const kept: string[] = [];
+  let skipped = false;
+  sentences.forEach((sentence, i) => {
+    if (i > 0 && !GIVES_VALUE.test(sentence) && !says.test(sentence)) {
+      skipped = true;
+      return;
+    }
+    kept.push(skipped ? `… ${sentence}` : sentence);
+    skipped = false;
+  });
+  return skipped ? `${kept.join(' ')} …` : kept.join(' ');
+}
+

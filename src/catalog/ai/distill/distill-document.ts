@@ -12,7 +12,7 @@ import { maskUrls } from './mask-urls.ts';
 import { authorsOf, keyFactsOf, keywordOf, type FactMix, type KeyFact } from './key-facts.ts';
 import { oncePerName } from './keywords.ts';
 import { clip, outlineOf } from './outline.ts';
-import { openingOf as openingTextOf, openingShare, wholeOf } from './opening-text.ts';
+import { openingOf as openingTextOf, openingShare, wholeOf, type ItemStyle } from './opening-text.ts';
 import { rankFacts } from './rank-facts.ts';
 import { BOILERPLATE, INFORMATIVE, LICENCE_TERMS, leadOf, type Candidate, rankSentences, sentenceCandidates } from './rank-sentences.ts';
 import { isDebianChangelog, readDebianChangelog } from './read-debian-changelog.ts';
@@ -173,13 +173,13 @@ function synopsisAndDescription(blocks: readonly Block[]): string {
 }
 
 /** The document's opening within `tokens`, after its lead sentence when the opening does not hold that. */
-function leadAndOpening(document: ReadDocument, title: string, lead: Candidate | undefined, tokens: number, countTokens: (text: string) => number, skip: RegExp | undefined): string | undefined {
-  const opening = openingTextOf(document, title, tokens, countTokens, document.blocks.length, skip, 'compact').text;
+function leadAndOpening(document: ReadDocument, title: string, lead: Candidate | undefined, tokens: number, countTokens: (text: string) => number, skip: RegExp | undefined, style: ItemStyle): string | undefined {
+  const opening = openingTextOf(document, title, tokens, countTokens, document.blocks.length, skip, style).text;
   const squashed = squash(opening).toLowerCase();
   // A lead of over 45 words is clipped with "…" (compact): the opening holds it when it holds its start.
   const start = squash(lead?.text ?? '').toLowerCase().replace(/…$/, '').replace(/[.!?]$/, '').slice(0, LEAD_START);
   if (!lead || squashed.includes(start)) return opening || undefined;
-  const rest = openingTextOf(document, title, tokens - countTokens(JSON.stringify(lead.text)), countTokens, document.blocks.length, skip, 'compact').text;
+  const rest = openingTextOf(document, title, tokens - countTokens(JSON.stringify(lead.text)), countTokens, document.blocks.length, skip, style).text;
   return rest ? `${asLine(lead.text)}\n${rest}` : lead.text;
 }
 const LEAD_START = 120;
@@ -267,7 +267,7 @@ export async function distill(content: string, url: string | undefined, request:
   if (whole) return withTokens({ ...base, summary: whole }, inputTokens, textTokens, budget, countTokens);
   const openingTokens = Math.round(budget * openingShare(kind, textTokens));
   // A changelog's opening is its preface, up to its first release (what it covers, the conventions it follows); its releases come as releases.
-  const openingText = kind === 'changelog' ? (lead ? openingTextOf(document, title, openingTokens, countTokens, newestReleasesEnd(document, releases, 0)).text || undefined : undefined) : leadAndOpening(document, title, lead, openingTokens, countTokens, skip);
+  const openingText = kind === 'changelog' ? (lead ? openingTextOf(document, title, openingTokens, countTokens, newestReleasesEnd(document, releases, 0)).text || undefined : undefined) : leadAndOpening(document, title, lead, openingTokens, countTokens, skip, kind === 'licence' ? 'verbatim' : 'compact');
   const answer = fitBudget(
     base,
     kind,

@@ -3,7 +3,8 @@
 // tokens already hold what it is, how to install or invoke it and its first options; the extractor
 // keeps different facts than the opening does, so the answer spends the rest of the budget on what
 // lies beyond it.
-import { compactMeaning } from './compact-clause.ts';
+import { compactMeaning, denseParagraph } from './compact-clause.ts';
+import { INFORMATIVE } from './rank-sentences.ts';
 import { squash, type Block, type ReadDocument } from './document.ts';
 import type { DocumentKind } from './document-kind.ts';
 import { maskUrls } from './mask-urls.ts';
@@ -42,8 +43,8 @@ function blockText(block: Block, skip: RegExp | undefined, items: ItemStyle): st
   const text = squash(maskUrls(block.text).replace(/<\s*>/g, ''));
   const term = items === 'compact' && block.kind === 'item' ? TERM_AND_MEANING.exec(text) : null;
   if (term) return `${term[1]} — ${compactMeaning(term[2]!)}`;
-  if (!skip?.test(text)) return text;
-  return splitSentences(text).filter((sentence) => !skip.test(sentence)).join(' ');
+  const kept = skip?.test(text) ? splitSentences(text).filter((sentence) => !skip.test(sentence)).join(' ') : text;
+  return items === 'compact' && block.kind === 'paragraph' ? denseParagraph(kept, INFORMATIVE) : kept;
 }
 
 /**
