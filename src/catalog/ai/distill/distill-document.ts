@@ -16,6 +16,7 @@ import { openingOf as openingTextOf, openingShare, wholeOf, type ItemStyle } fro
 import { rankFacts } from './rank-facts.ts';
 import { BOILERPLATE, INFORMATIVE, LICENCE_TERMS, leadOf, type Candidate, rankSentences, sentenceCandidates } from './rank-sentences.ts';
 import { isDebianChangelog, readDebianChangelog } from './read-debian-changelog.ts';
+import { isDebianCopyright, readDebianCopyright } from './read-debian-copyright.ts';
 import { readHtml } from './read-html.ts';
 import { readMarkdown } from './read-markdown.ts';
 import { readText } from './read-text.ts';
@@ -80,6 +81,7 @@ const FACT_MIX: Record<DocumentKind, FactMix> = {
 /** Reads content in the format its markup shows. */
 export function readDocument(content: string): ReadDocument {
   if (isDebianChangelog(content)) return readDebianChangelog(content);
+  if (isDebianCopyright(content)) return readDebianCopyright(content);
   const format = detectFormat(content);
   if (format === 'html') return readHtml(content);
   if (format === 'markdown') return readMarkdown(content);
