@@ -2,6 +2,8 @@
 // releases, a reference's definitions) and its facts, rank its sentences, then fill a token budget
 // proportional to the document's length, structure first, measured with a real tokenizer.
 import { ToolError } from '../../tool.ts';
+import { withoutAppendices } from './appendices.ts';
+import { NUMBERED_TITLE } from './numbered-title.ts';
 import { outputBudget, type BudgetRequest } from './budget.ts';
 import { definitionsOf } from './definitions.ts';
 import { detectFormat } from './detect-format.ts';
@@ -196,27 +198,31 @@ export async function distill(content: string, url: string | undefined, request:
   }
 
   const releases = document.releases ?? releasesOf(document.blocks);
-  const definitions = definitionsOf(document.blocks);
+  const allDefinitions = definitionsOf(document.blocks);
   let title = titleOf(document, url, sentenceCandidates(document.blocks.slice(0, 40))[0]?.text);
-  const kind = documentKind(document, title, releases, definitions, document.format);
+  const kind = documentKind(document, title, releases, allDefinitions, document.format);
+  // A manual's appended licence and index are not about its subject: facts and sentences come from the rest.
+  const ownBlocks = kind === 'licence' ? document.blocks : withoutAppendices(document.blocks);
+  const own: ReadDocument = ownBlocks.length === document.blocks.length ? document : { ...document, blocks: ownBlocks };
+  const definitions = own === document ? allDefinitions : definitionsOf(own.blocks);
   // A changelog that opens with its newest release has no title of its own.
   if (kind === 'changelog' && releases[0] && title.includes(releases[0].version)) title = titleFromUrl(url) ?? 'Changelog';
   // A changelog's sentences worth quoting are its preface and newest entries, not those of years ago.
   // A manual's closing sections (bugs, copyright, see also) are about the page, not the program.
-  const sentenceBlocks = kind === 'changelog' ? document.blocks.slice(0, newestReleasesEnd(document, releases)) : kind === 'manual' ? withoutSections(document.blocks, CLOSING_SECTIONS) : document.blocks;
+  const sentenceBlocks = kind === 'changelog' ? document.blocks.slice(0, newestReleasesEnd(document, releases)) : kind === 'manual' ? withoutSections(own.blocks, CLOSING_SECTIONS) : own.blocks;
   // Definitions are served as facts; as sentences they would say the same twice.
   const defined = new Set(definitions.map((definition) => definition.term));
   const meanings = new Set(definitions.map((definition) => definition.meaning.slice(0, 60)));
   const candidates = sentenceCandidates(sentenceBlocks).filter(
-    (candidate) => !meanings.has(candidate.text.slice(0, 60)) && !defined.has(/^(.{1,60}?)(?: — |: | - | – )/.exec(candidate.text)?.[1] ?? '') && (kind === 'licence' || !BOILERPLATE.test(candidate.text)),
+    (candidate) => !NUMBERED_TITLE.test(candidate.text) && !meanings.has(candidate.text.slice(0, 60)) && !defined.has(/^(.{1,60}?)(?: — |: | - | – )/.exec(candidate.text)?.[1] ?? '') && (kind === 'licence' || !BOILERPLATE.test(candidate.text)),
   );
-  const facts = rankFacts(document, title);
-  const prose = document.blocks.filter((block) => block.kind !== 'code').map((block) => block.text).join('\n');
+  const facts = rankFacts(own, title);
+  const prose = own.blocks.filter((block) => block.kind !== 'code').map((block) => block.text).join('\n');
   // A manual's options are ranked in the page's order, those its synopsis or description names first.
   const keyFacts =
     kind === 'manual'
-      ? keyFactsOf(document.blocks, definitions, synopsisAndDescription(document.blocks), FACT_MIX[kind], BOILERPLATE, 'order')
-      : keyFactsOf(document.blocks, kind === 'changelog' ? [] : definitions, prose, FACT_MIX[kind], kind === 'licence' ? undefined : BOILERPLATE);
+      ? keyFactsOf(own.blocks, definitions, synopsisAndDescription(own.blocks), FACT_MIX[kind], BOILERPLATE, 'order')
+      : keyFactsOf(own.blocks, kind === 'changelog' ? [] : definitions, prose, FACT_MIX[kind], kind === 'licence' ? undefined : BOILERPLATE);
   // A man page's header or footer says which version of the program it documents.
   if (document.edition) keyFacts.unshift({ fact: document.edition.split(', ')[0]!, kind: 'version', sentence: document.edition });
   // Who wrote it is one of the few names a reader asks for; it is named once, at the end.

@@ -4,6 +4,7 @@
 // that no kind crowds the others out.
 import { clauseAround, compactMeaning } from './compact-clause.ts';
 import { STATUS_SECTION, type Definition } from './definitions.ts';
+import { NUMBERED_TITLE } from './numbered-title.ts';
 import { squash, type Block } from './document.ts';
 import { extractDates, extractNumbers } from './facts.ts';
 import { maskUrls } from './mask-urls.ts';
@@ -161,7 +162,8 @@ function sentenceFacts(blocks: readonly Block[], skip?: RegExp): { limits: Ranke
       }
       const numbers = extractNumbers(masked);
       // API history lines ("Added in: v0.1.99") date an entry; they are not the document's version.
-      const history = /^(?:Added in|Deprecated since|Changed in|Removed in)\b/i.test(raw);
+      // A numbered section title in a table of contents ("1.2.1 Time Resources") gives no version either.
+      const history = /^(?:Added in|Deprecated since|Changed in|Removed in)\b/i.test(raw) || NUMBERED_TITLE.test(raw);
       for (const number of history ? [] : numbers) {
         if (!/^(?:v\d|[Vv]ersion\s|\d+\.\d+\.\d)/.test(number.text) || seen.has(`version:${number.text}`)) continue;
         seen.add(`version:${number.text}`);
