@@ -87,7 +87,7 @@ export function compactMeaning(meaning: string, max = MAX_CLAUSE_CHARACTERS): st
 
 
 /** A sentence that gives a value: a number, an option, a name written as code, a quoted term, an acronym or a proper name. */
-const GIVES_VALUE = /\d|(?<![\w-])--?[a-z]|\w\(\)|\b[a-z]+[A-Z]\w*|\b\w+[._]\w+|["`‘“]|\b[A-Z]{2,}\b|(?<=\S\s)[A-Z][a-z]+/;
+const GIVES_VALUE = /\d|(?<![\w-])--?[a-z]|\w\([^()]*\)|\b[a-z]+[A-Z]\w*|\b\w+[._]\w+|["`‘“]|\b[A-Z]{2,}\b|(?<=\S\s)[A-Z][a-z]+/;
 
 /**
  * A paragraph without the sentences that give no value and state no rule (`says`: requires, never,

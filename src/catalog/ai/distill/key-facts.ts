@@ -40,6 +40,8 @@ function introducedCommands(block: Block, previous: Block | undefined): string[]
 const LIMIT_CUE = /\b(?:default(?:s|ed)?|maximum|minimum|max|min|limit(?:s|ed)?|at most|at least|up to|no more than|more than|less than|exceed(?:s|ing)?|exit status|exit code|exits? with|returns? (?:status|code)|timeout|status of|only)\b/i;
 /** A number after these words names a part of the text or a version, not a quantity: "section 6". */
 const REFERENCE_BEFORE = /\b(?:sections?|clauses?|articles?|paragraphs?|chapters?|parts?|options?|versions?|step|page|issue|§)\s*$/i;
+/** A number after these words numbers a part of a text ("RFC 7231, section 4.3.6"). */
+const SECTION_BEFORE = /\b(?:sections?|clauses?|articles?|paragraphs?|chapters?|§)\s*$/i;
 /** Cues that make a number a setting a reader must know: a default, a bound, an exit status. */
 const STRONG_LIMIT_CUE = /\b(?:default(?:s|ed)?|maximum|minimum|limit(?:s|ed)?|at most|at least|no more than|exit status|exit code|exits? with|timeout)\b/i;
 /** A sentence saying what a program returns: "Exit status is 0 if inputs are the same". */
@@ -166,6 +168,8 @@ function sentenceFacts(blocks: readonly Block[], skip?: RegExp): { limits: Ranke
       const history = /^(?:Added in|Deprecated since|Changed in|Removed in)\b/i.test(raw) || NUMBERED_TITLE.test(raw);
       for (const number of history ? [] : numbers) {
         if (!/^(?:v\d|[Vv]ersion\s|\d+\.\d+\.\d)/.test(number.text) || seen.has(`version:${number.text}`)) continue;
+        // "section 4.3.6" of an RFC is a part of a text, not a version.
+        if (SECTION_BEFORE.test(masked.slice(0, Math.max(0, masked.indexOf(number.text))))) continue;
         seen.add(`version:${number.text}`);
         versions.push({ fact: number.text, kind: 'version', sentence: clauseAround(raw, number.text), score: -order, order });
       }
