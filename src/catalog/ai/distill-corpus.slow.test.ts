@@ -1,6 +1,7 @@
 // Slow suite (node scripts/run-tests.mjs --slow distill-corpus). distill_document on its corpora of
-// real documents (scripts/measure-distill.ts): fresh set 4 (round 5, unseen, measured once), fresh set 3
-// (round 4, measured once then, tuned on in round 5), fresh set 2
+// real documents (scripts/measure-distill.ts): fresh set 5 (round 6, unseen, measured once), fresh set 4
+// (round 5, measured once then, tuned on in round 6), fresh set 3
+// (round 4, measured once then, tuned on in rounds 5 and 6), fresh set 2
 // (round 3, measured once then, looked at in round 4), the fresh
 // set of round 2 (clean then, looked at in round 3), the test set, whose facts were written before the distiller first
 // ran on it, the hold-out set added after round 1's heuristics were frozen (both looked at since), and
@@ -13,8 +14,16 @@ import { before, test } from 'node:test';
 import { byKind, figures, KINDS, loadCorpus, measureCorpus, measureDetails, savingsReport, type DetailFigures, type DocumentMeasure } from '../../../scripts/measure-distill.ts';
 
 /**
+ * Fresh set 5, measured once with round 6's final code: 71.0% of its facts kept (truncation at the same length 68.8%),
+ * the least on a kind 50.0% (reference pages), median saving 79.7%. The thresholds pin that figure, less a margin.
+ */
+const FRESH5_FACTS_KEPT = 0.69;
+const FRESH5_KIND_FACTS_KEPT = 0.48;
+const FRESH5_MEDIAN_SAVING = 79.5;
+/**
  * Fresh set 4, measured once with round 5's final code: 68.4% of its facts kept (truncation at the same length 64.7%),
- * the least on a kind 50.0% (reference pages), median saving 80.1%. The thresholds pin that figure, less a margin.
+ * the least on a kind 50.0% (reference pages), median saving 80.1%. Tuned on in round 6; the thresholds still pin the
+ * clean figure, less a margin.
  */
 const FRESH4_FACTS_KEPT = 0.66;
 const FRESH4_KIND_FACTS_KEPT = 0.48;
@@ -44,6 +53,7 @@ const TEST_KIND_FACTS_KEPT = 0.78;
 /** Median saving at the default budget, on each set. */
 const MEDIAN_SAVING = 80;
 
+let fresh5: DocumentMeasure[];
 let fresh4: DocumentMeasure[];
 let fresh3: DocumentMeasure[];
 let fresh2: DocumentMeasure[];
@@ -53,6 +63,7 @@ let tuning: DocumentMeasure[];
 let holdout: DocumentMeasure[];
 let details: DetailFigures;
 before(async () => {
+  fresh5 = await measureCorpus('fresh5');
   fresh4 = await measureCorpus('fresh4');
   fresh3 = await measureCorpus('fresh3');
   fresh2 = await measureCorpus('fresh2');
@@ -65,6 +76,25 @@ before(async () => {
 
 const share = (kept: number, total: number) => kept / total;
 
+test('fresh set 5 has at least 18 documents, three of each kind, 5 to 8 facts each', () => {
+  const documents = loadCorpus('fresh5');
+  assert.ok(documents.length >= 18);
+  for (const kind of KINDS) assert.ok(documents.filter((document) => document.kind === kind).length >= 3, kind);
+  for (const document of documents) assert.ok(document.facts.length >= 5 && document.facts.length <= 8, document.file);
+});
+
+test(`fresh set 5 (unseen, measured once): at least ${FRESH5_FACTS_KEPT * 100}% of the facts kept overall and ${FRESH5_KIND_FACTS_KEPT * 100}% on every kind, no fewer than truncation overall, at a median saving of at least ${FRESH5_MEDIAN_SAVING}%`, () => {
+  const all = figures(fresh5);
+  const lost = fresh5.flatMap((m) => m.missing.map((fact) => `${m.file}: ${fact}`));
+  assert.ok(share(all.kept, all.facts) >= FRESH5_FACTS_KEPT, `kept ${all.kept}/${all.facts}; lost: ${lost.join('; ')}`);
+  for (const [kind, group] of byKind(fresh5)) {
+    const f = figures(group);
+    assert.ok(share(f.kept, f.facts) >= FRESH5_KIND_FACTS_KEPT, `${kind}: kept ${f.kept}/${f.facts}`);
+  }
+  assert.ok(all.kept >= all.truncationKept, `distilled ${all.kept}, truncated ${all.truncationKept} of ${all.facts}`);
+  assert.ok(all.medianSaved >= FRESH5_MEDIAN_SAVING, `median saving ${all.medianSaved}%`);
+});
+
 test('fresh set 4 has at least 18 documents, three of each kind, 5 to 8 facts each', () => {
   const documents = loadCorpus('fresh4');
   assert.ok(documents.length >= 18);
@@ -72,7 +102,7 @@ test('fresh set 4 has at least 18 documents, three of each kind, 5 to 8 facts ea
   for (const document of documents) assert.ok(document.facts.length >= 5 && document.facts.length <= 8, document.file);
 });
 
-test(`fresh set 4 (unseen, measured once): at least ${FRESH4_FACTS_KEPT * 100}% of the facts kept overall and ${FRESH4_KIND_FACTS_KEPT * 100}% on every kind, no fewer than truncation overall, at a median saving of at least ${FRESH4_MEDIAN_SAVING}%`, () => {
+test(`fresh set 4 (measured once in round 5, tuned on in round 6): at least ${FRESH4_FACTS_KEPT * 100}% of the facts kept overall and ${FRESH4_KIND_FACTS_KEPT * 100}% on every kind, no fewer than truncation overall, at a median saving of at least ${FRESH4_MEDIAN_SAVING}%`, () => {
   const all = figures(fresh4);
   const lost = fresh4.flatMap((m) => m.missing.map((fact) => `${m.file}: ${fact}`));
   assert.ok(share(all.kept, all.facts) >= FRESH4_FACTS_KEPT, `kept ${all.kept}/${all.facts}; lost: ${lost.join('; ')}`);
@@ -91,7 +121,7 @@ test('fresh set 3 has at least 18 documents, three of each kind, 5 to 8 facts ea
   for (const document of documents) assert.ok(document.facts.length >= 5 && document.facts.length <= 8, document.file);
 });
 
-test(`fresh set 3 (measured once in round 4, tuned on in round 5): at least ${FRESH3_FACTS_KEPT * 100}% of the facts kept overall and ${FRESH3_KIND_FACTS_KEPT * 100}% on every kind, no fewer than truncation overall, at a median saving of at least ${FRESH3_MEDIAN_SAVING}%`, () => {
+test(`fresh set 3 (measured once in round 4, tuned on in rounds 5 and 6): at least ${FRESH3_FACTS_KEPT * 100}% of the facts kept overall and ${FRESH3_KIND_FACTS_KEPT * 100}% on every kind, no fewer than truncation overall, at a median saving of at least ${FRESH3_MEDIAN_SAVING}%`, () => {
   const all = figures(fresh3);
   const lost = fresh3.flatMap((m) => m.missing.map((fact) => `${m.file}: ${fact}`));
   assert.ok(share(all.kept, all.facts) >= FRESH3_FACTS_KEPT, `kept ${all.kept}/${all.facts}; lost: ${lost.join('; ')}`);
@@ -183,7 +213,7 @@ test('tuning set: at least 90% of the facts kept, median saving at least 80%, mo
 
 test('docs/distill-savings.md is the current measurement (regenerate with npm run measure:distill)', () => {
   const written = readFileSync(new URL('../../../docs/distill-savings.md', import.meta.url), 'utf8');
-  assert.equal(written, savingsReport(fresh4, fresh3, fresh2, fresh, test_, holdout, tuning, details));
+  assert.equal(written, savingsReport(fresh5, fresh4, fresh3, fresh2, fresh, test_, holdout, tuning, details));
 });
 
 test('more detail keeps more facts, less saves more tokens', () => {

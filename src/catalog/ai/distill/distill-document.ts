@@ -2,6 +2,8 @@
 // releases, a reference's definitions) and its facts, rank its sentences, then fill a token budget
 // proportional to the document's length, structure first, measured with a real tokenizer.
 import { ToolError } from '../../tool.ts';
+import { withoutAppendices } from './appendices.ts';
+import { NUMBERED_TITLE } from './numbered-title.ts';
 import { outputBudget, type BudgetRequest } from './budget.ts';
 import { definitionsOf } from './definitions.ts';
 import { detectFormat } from './detect-format.ts';
@@ -12,10 +14,11 @@ import { maskUrls } from './mask-urls.ts';
 import { authorsOf, keyFactsOf, keywordOf, type FactMix, type KeyFact } from './key-facts.ts';
 import { oncePerName } from './keywords.ts';
 import { clip, outlineOf } from './outline.ts';
-import { openingOf as openingTextOf, openingShare, wholeOf } from './opening-text.ts';
+import { openingOf as openingTextOf, openingShare, wholeOf, type ItemStyle } from './opening-text.ts';
 import { rankFacts } from './rank-facts.ts';
 import { BOILERPLATE, INFORMATIVE, LICENCE_TERMS, leadOf, type Candidate, rankSentences, sentenceCandidates } from './rank-sentences.ts';
 import { isDebianChangelog, readDebianChangelog } from './read-debian-changelog.ts';
+import { isDebianCopyright, readDebianCopyright } from './read-debian-copyright.ts';
 import { readHtml } from './read-html.ts';
 import { readMarkdown } from './read-markdown.ts';
 import { readText } from './read-text.ts';
@@ -80,6 +83,7 @@ const FACT_MIX: Record<DocumentKind, FactMix> = {
 /** Reads content in the format its markup shows. */
 export function readDocument(content: string): ReadDocument {
   if (isDebianChangelog(content)) return readDebianChangelog(content);
+  if (isDebianCopyright(content)) return readDebianCopyright(content);
   const format = detectFormat(content);
   if (format === 'html') return readHtml(content);
   if (format === 'markdown') return readMarkdown(content);
@@ -173,13 +177,13 @@ function synopsisAndDescription(blocks: readonly Block[]): string {
 }
 
 /** The document's opening within `tokens`, after its lead sentence when the opening does not hold that. */
-function leadAndOpening(document: ReadDocument, title: string, lead: Candidate | undefined, tokens: number, countTokens: (text: string) => number, skip: RegExp | undefined): string | undefined {
-  const opening = openingTextOf(document, title, tokens, countTokens, document.blocks.length, skip).text;
+function leadAndOpening(document: ReadDocument, title: string, lead: Candidate | undefined, tokens: number, countTokens: (text: string) => number, skip: RegExp | undefined, style: ItemStyle): string | undefined {
+  const opening = openingTextOf(document, title, tokens, countTokens, document.blocks.length, skip, style).text;
   const squashed = squash(opening).toLowerCase();
   // A lead of over 45 words is clipped with "…" (compact): the opening holds it when it holds its start.
   const start = squash(lead?.text ?? '').toLowerCase().replace(/…$/, '').replace(/[.!?]$/, '').slice(0, LEAD_START);
   if (!lead || squashed.includes(start)) return opening || undefined;
-  const rest = openingTextOf(document, title, tokens - countTokens(JSON.stringify(lead.text)), countTokens, document.blocks.length, skip).text;
+  const rest = openingTextOf(document, title, tokens - countTokens(JSON.stringify(lead.text)), countTokens, document.blocks.length, skip, style).text;
   return rest ? `${asLine(lead.text)}\n${rest}` : lead.text;
 }
 const LEAD_START = 120;
@@ -194,27 +198,31 @@ export async function distill(content: string, url: string | undefined, request:
   }
 
   const releases = document.releases ?? releasesOf(document.blocks);
-  const definitions = definitionsOf(document.blocks);
+  const allDefinitions = definitionsOf(document.blocks);
   let title = titleOf(document, url, sentenceCandidates(document.blocks.slice(0, 40))[0]?.text);
-  const kind = documentKind(document, title, releases, definitions, document.format);
+  const kind = documentKind(document, title, releases, allDefinitions, document.format);
+  // A manual's appended licence and index are not about its subject: facts and sentences come from the rest.
+  const ownBlocks = kind === 'licence' ? document.blocks : withoutAppendices(document.blocks);
+  const own: ReadDocument = ownBlocks.length === document.blocks.length ? document : { ...document, blocks: ownBlocks };
+  const definitions = own === document ? allDefinitions : definitionsOf(own.blocks);
   // A changelog that opens with its newest release has no title of its own.
   if (kind === 'changelog' && releases[0] && title.includes(releases[0].version)) title = titleFromUrl(url) ?? 'Changelog';
   // A changelog's sentences worth quoting are its preface and newest entries, not those of years ago.
   // A manual's closing sections (bugs, copyright, see also) are about the page, not the program.
-  const sentenceBlocks = kind === 'changelog' ? document.blocks.slice(0, newestReleasesEnd(document, releases)) : kind === 'manual' ? withoutSections(document.blocks, CLOSING_SECTIONS) : document.blocks;
+  const sentenceBlocks = kind === 'changelog' ? document.blocks.slice(0, newestReleasesEnd(document, releases)) : kind === 'manual' ? withoutSections(own.blocks, CLOSING_SECTIONS) : own.blocks;
   // Definitions are served as facts; as sentences they would say the same twice.
   const defined = new Set(definitions.map((definition) => definition.term));
   const meanings = new Set(definitions.map((definition) => definition.meaning.slice(0, 60)));
   const candidates = sentenceCandidates(sentenceBlocks).filter(
-    (candidate) => !meanings.has(candidate.text.slice(0, 60)) && !defined.has(/^(.{1,60}?)(?: — |: | - | – )/.exec(candidate.text)?.[1] ?? '') && (kind === 'licence' || !BOILERPLATE.test(candidate.text)),
+    (candidate) => !NUMBERED_TITLE.test(candidate.text) && !meanings.has(candidate.text.slice(0, 60)) && !defined.has(/^(.{1,60}?)(?: — |: | - | – )/.exec(candidate.text)?.[1] ?? '') && (kind === 'licence' || !BOILERPLATE.test(candidate.text)),
   );
-  const facts = rankFacts(document, title);
-  const prose = document.blocks.filter((block) => block.kind !== 'code').map((block) => block.text).join('\n');
+  const facts = rankFacts(own, title);
+  const prose = own.blocks.filter((block) => block.kind !== 'code').map((block) => block.text).join('\n');
   // A manual's options are ranked in the page's order, those its synopsis or description names first.
   const keyFacts =
     kind === 'manual'
-      ? keyFactsOf(document.blocks, definitions, synopsisAndDescription(document.blocks), FACT_MIX[kind], BOILERPLATE, 'order')
-      : keyFactsOf(document.blocks, kind === 'changelog' ? [] : definitions, prose, FACT_MIX[kind], kind === 'licence' ? undefined : BOILERPLATE);
+      ? keyFactsOf(own.blocks, definitions, synopsisAndDescription(own.blocks), FACT_MIX[kind], BOILERPLATE, 'order')
+      : keyFactsOf(own.blocks, kind === 'changelog' ? [] : definitions, prose, FACT_MIX[kind], kind === 'licence' ? undefined : BOILERPLATE);
   // A man page's header or footer says which version of the program it documents.
   if (document.edition) keyFacts.unshift({ fact: document.edition.split(', ')[0]!, kind: 'version', sentence: document.edition });
   // Who wrote it is one of the few names a reader asks for; it is named once, at the end.
@@ -267,7 +275,7 @@ export async function distill(content: string, url: string | undefined, request:
   if (whole) return withTokens({ ...base, summary: whole }, inputTokens, textTokens, budget, countTokens);
   const openingTokens = Math.round(budget * openingShare(kind, textTokens));
   // A changelog's opening is its preface, up to its first release (what it covers, the conventions it follows); its releases come as releases.
-  const openingText = kind === 'changelog' ? (lead ? openingTextOf(document, title, openingTokens, countTokens, newestReleasesEnd(document, releases, 0)).text || undefined : undefined) : leadAndOpening(document, title, lead, openingTokens, countTokens, skip);
+  const openingText = kind === 'changelog' ? (lead ? openingTextOf(document, title, openingTokens, countTokens, newestReleasesEnd(document, releases, 0)).text || undefined : undefined) : leadAndOpening(document, title, lead, openingTokens, countTokens, skip, kind === 'licence' ? 'verbatim' : 'compact');
   const answer = fitBudget(
     base,
     kind,

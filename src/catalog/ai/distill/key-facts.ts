@@ -2,7 +2,9 @@
 // defaults it states, the versions and dates it gives, each with the sentence it comes from, so a
 // reader gets the value and its meaning together. Ranked within each kind, then interleaved so
 // that no kind crowds the others out.
+import { clauseAround, compactMeaning } from './compact-clause.ts';
 import { STATUS_SECTION, type Definition } from './definitions.ts';
+import { NUMBERED_TITLE } from './numbered-title.ts';
 import { squash, type Block } from './document.ts';
 import { extractDates, extractNumbers } from './facts.ts';
 import { maskUrls } from './mask-urls.ts';
@@ -38,11 +40,14 @@ function introducedCommands(block: Block, previous: Block | undefined): string[]
 const LIMIT_CUE = /\b(?:default(?:s|ed)?|maximum|minimum|max|min|limit(?:s|ed)?|at most|at least|up to|no more than|more than|less than|exceed(?:s|ing)?|exit status|exit code|exits? with|returns? (?:status|code)|timeout|status of|only)\b/i;
 /** A number after these words names a part of the text or a version, not a quantity: "section 6". */
 const REFERENCE_BEFORE = /\b(?:sections?|clauses?|articles?|paragraphs?|chapters?|parts?|options?|versions?|step|page|issue|§)\s*$/i;
+/** A number after these words numbers a part of a text ("RFC 7231, section 4.3.6"). */
+const SECTION_BEFORE = /\b(?:sections?|clauses?|articles?|paragraphs?|chapters?|§)\s*$/i;
 /** Cues that make a number a setting a reader must know: a default, a bound, an exit status. */
 const STRONG_LIMIT_CUE = /\b(?:default(?:s|ed)?|maximum|minimum|limit(?:s|ed)?|at most|at least|no more than|exit status|exit code|exits? with|timeout)\b/i;
 /** A sentence saying what a program returns: "Exit status is 0 if inputs are the same". */
 const EXIT_CUE = /\b(?:exit status|exit code|exits? with|returns? (?:status|code))\b/i;
-const BARE_NUMBER = /(?<![\w.,#/-])\d{1,3}(?:,\d{3})+(?![\w,])|(?<![\w.,#/-])\d+(?:\.\d+)?(?![\w./])/g;
+/** A bare number; not a man page's section in a reference to it ("ssh(1)"). */
+const BARE_NUMBER = /(?<![\w.,#/-])\d{1,3}(?:,\d{3})+(?![\w,])|(?<![\w.,#/-]|\w\()\d+(?:\.\d+)?(?![\w./])/g;
 
 /** A sentence clipped to show the fact: from its start, or around the fact when that lies far in. */
 export function clipAround(sentence: string, fact: string, max = MAX_SENTENCE_CHARACTERS): string {
@@ -100,7 +105,8 @@ const OPTION_NAME = /(?<![\w-])--?[\w?][\w-]*/g;
 /** How a defined term is listed among keywords: an option by its long name ("--null" for "-0, --null"), a function without its arguments. */
 export function keywordOf(term: string): string {
   if (term.startsWith('-')) return (term.match(OPTION_NAME) ?? [term]).sort((a, b) => b.length - a.length)[0]!;
-  return term.replace(/\((.+)\)$/, '()');
+  // The signature's arguments and return type are in the fact; the keyword is the name, a few tokens.
+  return term.replace(/\((.+)\)(?::.*)?$/, '()');
 }
 
 /** Options every program has: they say nothing about this one. */
@@ -131,7 +137,7 @@ function definitionFacts(definitions: readonly Definition[], prose: string, rank
       const byOrder = (mentions > 0 ? 1 : 0) + (valued ? 0.3 : 0) - 2 * position;
       const score = (ranking === 'order' ? byOrder : Math.log2(1 + mentions) + (valued ? 0.5 : 0) + (early ? 0.5 : 0)) - (universal ? 3 : 0);
       const kind: FactKind = definition.status ? 'limit' : definition.term.startsWith('-') ? 'option' : 'definition';
-      return { fact: definition.term, kind, sentence: definition.meaning, score: definition.status ? 20_000 - definition.order : score, order: definition.order };
+      return { fact: definition.term, kind, sentence: definition.status ? definition.meaning : compactMeaning(definition.meaning), score: definition.status ? 20_000 - definition.order : score, order: definition.order };
     })
     .sort((a, b) => b.score - a.score || a.order - b.order);
 }
@@ -154,15 +160,18 @@ function sentenceFacts(blocks: readonly Block[], skip?: RegExp): { limits: Ranke
       for (const date of found) {
         if (seen.has(`date:${date.text}`)) continue;
         seen.add(`date:${date.text}`);
-        dates.push({ fact: date.text, kind: 'date', sentence: clipAround(raw, date.text), score: -order, order });
+        dates.push({ fact: date.text, kind: 'date', sentence: clauseAround(raw, date.text), score: -order, order });
       }
       const numbers = extractNumbers(masked);
       // API history lines ("Added in: v0.1.99") date an entry; they are not the document's version.
-      const history = /^(?:Added in|Deprecated since|Changed in|Removed in)\b/i.test(raw);
+      // A numbered section title in a table of contents ("1.2.1 Time Resources") gives no version either.
+      const history = /^(?:Added in|Deprecated since|Changed in|Removed in)\b/i.test(raw) || NUMBERED_TITLE.test(raw);
       for (const number of history ? [] : numbers) {
         if (!/^(?:v\d|[Vv]ersion\s|\d+\.\d+\.\d)/.test(number.text) || seen.has(`version:${number.text}`)) continue;
+        // "section 4.3.6" of an RFC is a part of a text, not a version.
+        if (SECTION_BEFORE.test(masked.slice(0, Math.max(0, masked.indexOf(number.text))))) continue;
         seen.add(`version:${number.text}`);
-        versions.push({ fact: number.text, kind: 'version', sentence: clipAround(raw, number.text), score: -order, order });
+        versions.push({ fact: number.text, kind: 'version', sentence: clauseAround(raw, number.text), score: -order, order });
       }
       if (!LIMIT_CUE.test(sentence) && !statusSection) continue;
       const valued =
@@ -174,7 +183,7 @@ function sentenceFacts(blocks: readonly Block[], skip?: RegExp): { limits: Ranke
       seen.add(`limit-value:${valued}`);
       // What a program returns is asked for more than any one default.
       const priority = statusSection ? 20_000 : EXIT_CUE.test(sentence) ? 15_000 : STRONG_LIMIT_CUE.test(sentence) ? 10_000 : 0;
-      limits.push({ fact: valued, kind: 'limit', sentence: clipAround(raw, valued), score: priority - order, order });
+      limits.push({ fact: valued, kind: 'limit', sentence: clauseAround(raw, valued), score: priority - order, order });
     }
   }
   const first = (ranked: Ranked[]) => ranked.sort((a, b) => b.score - a.score);

@@ -3,6 +3,8 @@
 // tokens already hold what it is, how to install or invoke it and its first options; the extractor
 // keeps different facts than the opening does, so the answer spends the rest of the budget on what
 // lies beyond it.
+import { compactMeaning, denseParagraph } from './compact-clause.ts';
+import { INFORMATIVE } from './rank-sentences.ts';
 import { squash, type Block, type ReadDocument } from './document.ts';
 import type { DocumentKind } from './document-kind.ts';
 import { maskUrls } from './mask-urls.ts';
@@ -23,17 +25,26 @@ const CHROME_SECTION = /^(?:table of contents|contents|toc|sponsors?|backers|bad
 const NAME_SECTION = /^name$/i;
 
 /**
+ * How the opening quotes an item "term — meaning" (an option, a definition): whole, or as its term and the first
+ * clause of its meaning with the clauses giving a default or a bound, so that more of a list fits.
+ */
+export type ItemStyle = 'verbatim' | 'compact';
+const TERM_AND_MEANING = /^(.{1,60}?) — (.+)$/;
+
+/**
  * A block's text as the opening quotes it: URLs (and the brackets they leave) out, whitespace squashed, a code
  * block's first lines; sentences matching `skip` (a copyright line, "Mandatory arguments to long options…") left out.
  */
-function blockText(block: Block, skip: RegExp | undefined): string {
+function blockText(block: Block, skip: RegExp | undefined, items: ItemStyle): string {
   if (block.kind === 'code') {
     const lines = block.text.split('\n').map((line) => line.trim()).filter(Boolean);
     return lines.slice(0, CODE_LINES).join('\n') + (lines.length > CODE_LINES ? ' …' : '');
   }
   const text = squash(maskUrls(block.text).replace(/<\s*>/g, ''));
-  if (!skip?.test(text)) return text;
-  return splitSentences(text).filter((sentence) => !skip.test(sentence)).join(' ');
+  const term = items === 'compact' && block.kind === 'item' ? TERM_AND_MEANING.exec(text) : null;
+  if (term) return `${term[1]} — ${compactMeaning(term[2]!)}`;
+  const kept = skip?.test(text) ? splitSentences(text).filter((sentence) => !skip.test(sentence)).join(' ') : text;
+  return items === 'compact' && block.kind === 'paragraph' ? denseParagraph(kept, INFORMATIVE) : kept;
 }
 
 /**
@@ -65,7 +76,7 @@ function cutTo(text: string, tokens: number, countTokens: (text: string) => numb
  * preface ends at its first release: `stop`). Headings and chrome sections are left out; the title
  * and text equal to it are not repeated.
  */
-export function openingOf(document: ReadDocument, title: string, tokens: number, countTokens: (text: string) => number, stop = document.blocks.length, skip?: RegExp): Opening {
+export function openingOf(document: ReadDocument, title: string, tokens: number, countTokens: (text: string) => number, stop = document.blocks.length, skip?: RegExp, items: ItemStyle = 'verbatim'): Opening {
   const titleLower = title.toLowerCase();
   const parts: string[] = [];
   let chrome = false;
@@ -77,7 +88,7 @@ export function openingOf(document: ReadDocument, title: string, tokens: number,
       chrome = CHROME_SECTION.test(squash(block.text));
       continue;
     }
-    const text = blockText(block, skip);
+    const text = blockText(block, skip, items);
     if (chrome || !/[\p{L}\p{N}]/u.test(text) || text.toLowerCase() === titleLower || (NAME_SECTION.test(document.blocks[i - 1]?.kind === 'heading' ? document.blocks[i - 1]!.text : '') && titleLower.includes(text.toLowerCase()))) continue;
     const joined = [...parts, text].join('\n');
     if (countTokens(JSON.stringify(joined)) <= tokens) {

@@ -85,6 +85,8 @@ export function sentenceCandidates(blocks: readonly Block[]): Candidate[] {
 /** Values a reader cannot guess: numbers, options, names written as code ("--leak-check", "pool.end()", "max_age", "setHeaders"). */
 const CONCRETE = /(?<![\w-])(?:\d+(?:[.,]\d+)*%?|--?[a-z][\w-]*(?:=\S+)?|[\w$]+(?:\.[\w$]+)+(?:\(\))?|[\w$]+\(\)|[a-z]+_[\w]+|[a-z]+[A-Z][\w$]*)(?![\w])/g;
 const CONCRETE_BONUS = 0.05;
+const LENGTH_PENALTY = 0.03;
+const PENALTY_FREE_WORDS = 15;
 const CONCRETE_CAP = 0.15;
 const concreteValues = (text: string) => new Set(text.match(CONCRETE) ?? []).size;
 
@@ -138,7 +140,9 @@ export function rankSentences(candidates: readonly Candidate[], factWords: Reado
       // A line introducing what follows ("Most messages look like the following:") says nothing without it.
       (/:$/.test(candidate.text) ? 0.3 : 0) -
       // A sentence of 40+ words costs what two do: it must say twice as much.
-      (candidate.text.split(' ').length > 40 ? 0.15 : 0);
+      (candidate.text.split(' ').length > 40 ? 0.15 : 0) -
+      // Density (round 6): each word past 15 costs budget another fact could use; a long sentence must earn its length.
+      LENGTH_PENALTY * Math.max(0, candidate.text.split(' ').length - PENALTY_FREE_WORDS);
     return { ...candidate, score };
   });
 
