@@ -99,11 +99,12 @@ test('schemes: exact then batch-settlement by default, the order given kept, unk
   refused(',', /^TOOLGATE_SCHEMES: expected at least one scheme/);
 });
 
-test('payment channels: defaults (100 calls deposited, 1 day to withdraw, claims every minute, idle channels refunded after a week), the contract\'s bounds, keys never echoed', () => {
+test('payment channels: defaults (100 calls deposited, 1 day to withdraw, claims every minute, idle channels refunded after a week, vouchers checked locally), the contract\'s bounds, keys never echoed', () => {
   assert.deepEqual(loadConfig({}).channels, {
     settlerKey: undefined, receiverAuthorizerKey: undefined, minDepositCalls: 100, withdrawDelaySeconds: 86_400, claimIntervalMs: 60_000, claimMinUnclaimed: 50_000n, claimIdleMs: 21_600_000, withdrawPollMs: 15_000,
-    idleRefundSeconds: 7 * 86_400,
+    idleRefundSeconds: 7 * 86_400, voucherCheck: 'local',
   });
+  assert.equal(loadConfig({ TOOLGATE_CHANNEL_VOUCHER_CHECK: 'sdk' }).channels.voucherCheck, 'sdk');
   assert.equal(loadConfig({ TOOLGATE_CHANNEL_IDLE_REFUND_S: '0' }).channels.idleRefundSeconds, 0, '0: never');
   assert.equal(loadConfig({ TOOLGATE_CHANNEL_CLAIM_MIN_USDC: '0.25' }).channels.claimMinUnclaimed, 250_000n, 'decimal USDC to atomic units');
   assert.equal(loadConfig({ TOOLGATE_CHANNEL_CLAIM_MIN_USDC: '0' }).channels.claimMinUnclaimed, 0n, '0: every channel owing anything, every pass');
@@ -115,6 +116,7 @@ test('payment channels: defaults (100 calls deposited, 1 day to withdraw, claims
     [{ TOOLGATE_CHANNEL_CLAIM_MIN_USDC: '0.0000001' }, /^TOOLGATE_CHANNEL_CLAIM_MIN_USDC: expected a USDC amount/],
     [{ TOOLGATE_CHANNEL_CLAIM_MIN_USDC: '-1' }, /^TOOLGATE_CHANNEL_CLAIM_MIN_USDC: /],
     [{ TOOLGATE_CHANNEL_IDLE_REFUND_S: '-1' }, /^TOOLGATE_CHANNEL_IDLE_REFUND_S: /],
+    [{ TOOLGATE_CHANNEL_VOUCHER_CHECK: 'fast' }, /^TOOLGATE_CHANNEL_VOUCHER_CHECK: expected local or sdk/],
     [{ TOOLGATE_RECEIVER_AUTHORIZER_PRIVATE_KEY: '0xsecret' }, /^TOOLGATE_RECEIVER_AUTHORIZER_PRIVATE_KEY: .*the value given is not shown/],
     [{ TOOLGATE_CHANNEL_SETTLER_PRIVATE_KEY: '0xsecret' }, /^TOOLGATE_CHANNEL_SETTLER_PRIVATE_KEY: .*the value given is not shown/],
   ] as const) {
