@@ -182,7 +182,8 @@ describe('batched settlement', () => {
     await pauseMining();
     const settling = e.settle(p);
     const first = await until(async () => (await row(p))?.txHash ?? undefined, 'the first send');
-    const original = await clients.publicClient.getTransaction({ hash: first as Hex });
+    // The hash is written before the send: read it once the node holds it (seen to fail on a loaded machine).
+    const original = await until(() => clients.publicClient.getTransaction({ hash: first as Hex }).catch(() => undefined), 'the node to hold the first send');
     await rpc('anvil_dropTransaction', [first]);
     const second = await until(async () => {
       const hash = (await row(p))?.txHash;
