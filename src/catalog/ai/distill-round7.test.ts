@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { readMarkdown } from './distill/read-markdown.ts';
+import { definitionsOf } from './distill/definitions.ts';
 import { keywordOf } from './distill/key-facts.ts';
 
 test('a table of contents in words is not read as the opening; an index of functions is kept', () => {
@@ -14,4 +15,14 @@ test("an option's bracketed optional part stays in its keyword", () => {
   assert.equal(keywordOf('-histo[:live] pid'), '-histo[:live]');
   assert.equal(keywordOf('--color[=WHEN]'), '--color[=WHEN]');
   assert.equal(keywordOf('-v, --verbose'), '--verbose');
+});
+
+test('keys of an object in a code example are not served as defaults when only an earlier sentence says "default"', () => {
+  const blocks = [
+    { kind: 'paragraph' as const, text: 'Data goes in a message key instead of the default msg key. Use a lookup like this one:' },
+    { kind: 'code' as const, text: "const lookup = {\n  trace: 'DEBUG',\n  info: 'INFO',\n}" },
+  ];
+  assert.deepEqual(definitionsOf(blocks).map((definition) => definition.term), []);
+  const introduced = [{ kind: 'paragraph' as const, text: 'The default options are:' }, blocks[1]!];
+  assert.deepEqual(definitionsOf(introduced).map((definition) => definition.term), ['trace', 'info']);
 });

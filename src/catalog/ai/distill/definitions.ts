@@ -66,6 +66,8 @@ const SETTING_LINE = /^\s*["']?([A-Za-z_$][\w$.-]{1,40})["']?\s*[:=]\s*([^\s/#({
 const LINE_COMMENT = /\s(?:\/\/|#)\s+(\S.*)$/;
 /** A sentence introducing defaults: the settings in the code block under it are the defaults. */
 const DEFAULTS_INTRO = /\bdefaults?\b/i;
+/** Only the sentence just before the block introduces it: "… instead of the default `msg` key. Use a technique like this:" does not. */
+const introducesDefaults = (paragraph: string) => DEFAULTS_INTRO.test(splitSentences(paragraph).at(-1) ?? '');
 const KEYWORDS = /^(?:const|let|var|function|return|import|export|if|for|while|case|default)$/;
 
 /**
@@ -180,7 +182,7 @@ function collect(blocks: readonly Block[]): Definition[] {
     }
     if (block.kind === 'code') {
       const before = blocks[order - 1];
-      definitions.push(...fromUsage(block.text, order), ...fromSettings(block.text, order, before?.kind === 'paragraph' && DEFAULTS_INTRO.test(before.text)));
+      definitions.push(...fromUsage(block.text, order), ...fromSettings(block.text, order, before?.kind === 'paragraph' && introducesDefaults(before.text)));
     } else if (block.kind === 'item') {
       const found = fromItem(block.text);
       if (found) definitions.push({ ...found, order });
