@@ -26,3 +26,9 @@ test('keys of an object in a code example are not served as defaults when only a
   const introduced = [{ kind: 'paragraph' as const, text: 'The default options are:' }, blocks[1]!];
   assert.deepEqual(definitionsOf(introduced).map((definition) => definition.term), ['trace', 'info']);
 });
+
+test('a table row headed by a code in capitals (a warning code) defines it', () => {
+  const blocks = [{ kind: 'row' as const, text: 'FSTWRN003 | The plugin mixes async and callback styles, which may lead to unhandled rejections. | Do not mix them.' }];
+  assert.deepEqual(definitionsOf(blocks).map((definition) => definition.term), ['FSTWRN003']);
+  assert.deepEqual(definitionsOf([{ kind: 'row' as const, text: 'Code | Description of the code | How to solve it' }]), []);
+});

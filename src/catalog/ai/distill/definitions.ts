@@ -169,6 +169,9 @@ function quotedTerms(text: string, order: number): Definition[] {
   return found;
 }
 
+/** A code or constant in capitals with a digit: a warning or error code ("FSTWRN001", "E404") that heads a table row. */
+const CODE_NAME = /^[A-Z][A-Z0-9]*\d[A-Z0-9]*$/;
+
 function collect(blocks: readonly Block[]): Definition[] {
   const definitions: Definition[] = [];
   const quoted = new Set<string>();
@@ -188,7 +191,7 @@ function collect(blocks: readonly Block[]): Definition[] {
       if (found) definitions.push({ ...found, order });
     } else if (block.kind === 'row') {
       const [term, ...rest] = block.text.split(' | ');
-      if (term && rest.length > 0 && term.length <= MAX_TERM_CHARACTERS && TERM.test(term) && /[_.(-]|[a-z][A-Z]/.test(term)) {
+      if (term && rest.length > 0 && term.length <= MAX_TERM_CHARACTERS && TERM.test(term) && (/[_.(-]|[a-z][A-Z]/.test(term) || CODE_NAME.test(term))) {
         const meaning = firstSentence(rest.find((cell) => cell.split(' ').length >= 3) ?? '');
         if (meaning) definitions.push({ term, meaning, order });
       }
