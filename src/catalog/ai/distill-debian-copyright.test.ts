@@ -27,14 +27,15 @@ License: GPL-2+
  This program is free software; you can redistribute it and/or modify it.
 `;
 
-test('a DEP-5 copyright file: its name as title, each stanza a section naming its files and licence, the licence texts as paragraphs', async () => {
+test('a DEP-5 copyright file: its name as title, each files stanza one line (files, copyright, licence), each licence text a section', async () => {
   assert.ok(isDebianCopyright(COPYRIGHT));
   assert.ok(!isDebianCopyright('Format: plain text\nHello'));
   const document = readDebianCopyright(COPYRIGHT);
   assert.equal(document.title, 'frobnicate: Debian copyright');
   const headings = document.blocks.filter((block) => block.kind === 'heading').map((block) => block.text);
-  assert.deepEqual(headings, ['frobnicate: Debian copyright', 'Files: *, License: Expat', 'Files: debian/*, License: GPL-2+', 'License: Expat', 'License: GPL-2+']);
-  assert.ok(document.blocks.some((block) => block.kind === 'item' && block.text === 'Copyright — 2001-2020 Jane Doe 2021 John Roe'));
+  assert.deepEqual(headings, ['frobnicate: Debian copyright', 'License: Expat', 'License: GPL-2+']);
+  // Round 7: given once, so that an opening reaches the later stanzas' licences.
+  assert.ok(document.blocks.some((block) => block.kind === 'item' && block.text === 'Files: *; Copyright: 2001-2020 Jane Doe 2021 John Roe; License: Expat'));
   assert.ok(document.blocks.some((block) => block.kind === 'paragraph' && block.text === 'THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND.'));
   assert.ok(!document.blocks.some((block) => block.text.startsWith('Source')), 'a bare address is no content');
   const answer = await distill(COPYRIGHT, undefined, {});

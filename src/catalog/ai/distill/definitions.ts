@@ -66,6 +66,8 @@ const SETTING_LINE = /^\s*["']?([A-Za-z_$][\w$.-]{1,40})["']?\s*[:=]\s*([^\s/#({
 const LINE_COMMENT = /\s(?:\/\/|#)\s+(\S.*)$/;
 /** A sentence introducing defaults: the settings in the code block under it are the defaults. */
 const DEFAULTS_INTRO = /\bdefaults?\b/i;
+/** Only the sentence just before the block introduces it: "… instead of the default `msg` key. Use a technique like this:" does not. */
+const introducesDefaults = (paragraph: string) => DEFAULTS_INTRO.test(splitSentences(paragraph).at(-1) ?? '');
 const KEYWORDS = /^(?:const|let|var|function|return|import|export|if|for|while|case|default)$/;
 
 /**
@@ -167,6 +169,9 @@ function quotedTerms(text: string, order: number): Definition[] {
   return found;
 }
 
+/** A code or constant in capitals with a digit: a warning or error code ("FSTWRN001", "E404") that heads a table row. */
+const CODE_NAME = /^[A-Z][A-Z0-9]*\d[A-Z0-9]*$/;
+
 function collect(blocks: readonly Block[]): Definition[] {
   const definitions: Definition[] = [];
   const quoted = new Set<string>();
@@ -180,13 +185,13 @@ function collect(blocks: readonly Block[]): Definition[] {
     }
     if (block.kind === 'code') {
       const before = blocks[order - 1];
-      definitions.push(...fromUsage(block.text, order), ...fromSettings(block.text, order, before?.kind === 'paragraph' && DEFAULTS_INTRO.test(before.text)));
+      definitions.push(...fromUsage(block.text, order), ...fromSettings(block.text, order, before?.kind === 'paragraph' && introducesDefaults(before.text)));
     } else if (block.kind === 'item') {
       const found = fromItem(block.text);
       if (found) definitions.push({ ...found, order });
     } else if (block.kind === 'row') {
       const [term, ...rest] = block.text.split(' | ');
-      if (term && rest.length > 0 && term.length <= MAX_TERM_CHARACTERS && TERM.test(term) && /[_.(-]|[a-z][A-Z]/.test(term)) {
+      if (term && rest.length > 0 && term.length <= MAX_TERM_CHARACTERS && TERM.test(term) && (/[_.(-]|[a-z][A-Z]/.test(term) || CODE_NAME.test(term))) {
         const meaning = firstSentence(rest.find((cell) => cell.split(' ').length >= 3) ?? '');
         if (meaning) definitions.push({ term, meaning, order });
       }

@@ -51,6 +51,21 @@ function stanzasOf(content: string): Field[][] {
 /** A field whose continuation lines go on with its value (Copyright holders, authors), not paragraphs of a text. */
 const LISTING_FIELDS = /^(?:copyright|upstream-author|upstream-contact|files|source|disclaimer)$/i;
 
+/**
+ * A files stanza as one line: which files, who holds their copyright, under which licence. Given once, not as a
+ * heading and again as items, so that an opening reaches the later stanzas and their licences.
+ */
+function filesStanzaText(stanza: Field[], files: Field, licence: Field | undefined): string {
+  const value = (field: Field) => squash([field.first, ...field.paragraphs].join(' ').replace(/\s*<[^<>\s]+@[^<>\s]+>/g, ''));
+  const parts = [`Files: ${value(files)}`];
+  for (const field of stanza) {
+    if (field === files) continue;
+    if (field === licence) parts.push(`License: ${field.first}`);
+    else if (LISTING_FIELDS.test(field.name)) parts.push(`${field.name}: ${value(field)}`);
+  }
+  return parts.join('; ');
+}
+
 export function readDebianCopyright(content: string): ReadDocument {
   const stanzas = stanzasOf(content);
   const header = stanzas[0] ?? [];
@@ -60,22 +75,25 @@ export function readDebianCopyright(content: string): ReadDocument {
   stanzas.forEach((stanza, i) => {
     const files = stanza.find((field) => /^files$/i.test(field.name));
     const licence = stanza.find((field) => /^license$/i.test(field.name));
-    if (i > 0) {
-      // A stanza's heading names its files and their licence: the outline then lists which licence covers what.
-      const covered = files ? `Files: ${squash([files.first, ...files.paragraphs].join(' '))}` : undefined;
-      const heading = [covered, licence?.first ? `License: ${licence.first}` : undefined].filter(Boolean).join(', ');
-      if (heading) blocks.push({ kind: 'heading', level: 2, text: heading });
+    if (i > 0 && files) {
+      // A licence text given inside the stanza is a section of its own, which the outline names.
+      if (licence?.first && licence.paragraphs.length) blocks.push({ kind: 'heading', level: 2, text: `License: ${licence.first}` });
+      blocks.push({ kind: 'item', text: filesStanzaText(stanza, files, licence) });
+      for (const paragraph of licence?.paragraphs ?? []) blocks.push({ kind: 'paragraph', text: paragraph });
+      return;
     }
+    // A stand-alone licence stanza is a licence text: a section the outline names.
+    if (i > 0 && licence?.first) blocks.push({ kind: 'heading', level: 2, text: `License: ${licence.first}` });
     for (const field of stanza) {
-      if (/^format$/i.test(field.name) || (i === 0 && /^upstream-name$/i.test(field.name)) || field === files) continue;
+      if (/^format$/i.test(field.name) || (i === 0 && /^upstream-name$/i.test(field.name))) continue;
       if (LISTING_FIELDS.test(field.name)) {
         const value = squash([field.first, ...field.paragraphs].join(' '));
         // A bare web address (Source) says nothing once addresses are blanked.
         if (value && !/^\S+:\/\/\S+$/.test(value)) blocks.push({ kind: 'item', text: `${field.name} — ${value}` });
         continue;
       }
-      // License, Comment and other texts: the short name as an item, the text as paragraphs.
-      if (field.first && !(field === licence && !files && i > 0)) blocks.push({ kind: 'item', text: `${field.name} — ${field.first}` });
+      // License, Comment and other texts: the short name as an item (a stand-alone licence's is its heading), the text as paragraphs.
+      if (field.first && !(field === licence && i > 0)) blocks.push({ kind: 'item', text: `${field.name} — ${field.first}` });
       for (const paragraph of field.paragraphs) blocks.push({ kind: 'paragraph', text: paragraph });
     }
   });

@@ -142,6 +142,23 @@ function readableTitle(cleaned: string, pageTitle: string): string {
   return !cleaned || fragment ? pageTitle : cleaned;
 }
 
+/**
+ * Links set in running text are replaced by their text before Readability scores the page: it drops short blocks
+ * that are mostly link text, which took a line like "<a>Stability: 1</a>.1 - Active development" with them.
+ * Links standing alone (menus, lists of links) keep their markup, so navigation is still recognised as such.
+ */
+function unwrapLinksInText(document: Document): void {
+  for (const link of Array.from(document.querySelectorAll('a'))) {
+    const parent = link.parentElement;
+    if (!parent || link.querySelector('img') || NAVIGATION_LINK.test(link.textContent ?? '')) continue;
+    const ownText = Array.from(parent.childNodes)
+      .filter((node) => node.nodeType === 3)
+      .map((node) => node.textContent ?? '')
+      .join('');
+    if ((ownText.match(/[\p{L}\p{N}]/gu) ?? []).length >= 10) link.replaceWith(document.createTextNode(link.textContent ?? ''));
+  }
+}
+
 const wrapFragment = (html: string) => (/<html[\s>]/i.test(html) ? html : `<!doctype html><html><head></head><body>${html}</body></html>`);
 
 export function readHtml(content: string): ReadDocument {
@@ -150,6 +167,7 @@ export function readHtml(content: string): ReadDocument {
   const pageTitle = squash(document.querySelector('title')?.textContent ?? '');
   const firstH1 = squash(document.querySelector('h1')?.textContent ?? '');
   const bodyText = squash(document.body?.textContent ?? '');
+  unwrapLinksInText(document as unknown as Document);
   // Readability expects a browser DOM; linkedom provides the parts it uses.
   const article = new Readability(document as unknown as Document, { charThreshold: 200 }).parse();
   const articleText = squash(article?.textContent ?? '');

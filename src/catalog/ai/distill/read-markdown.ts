@@ -17,6 +17,12 @@ const HTML_HEADING_LINE = /^ {0,3}<h([1-6])\b[^>]*>(.*)<\/h\1>\s*$/i;
 /** Link texts that navigate rather than say something: "[src]", "source", "¶", "edit", "back to top". */
 export const NAVIGATION_LINK = /^\W*(?:src|source|view source|edit|permalink|top|back to top|#|¶|§)\W*$/i;
 
+/**
+ * A list item that is nothing but a link to a place in the same page, named in words: an entry of a table of
+ * contents. An entry naming a function (a code span) is an API index, which says what the page offers.
+ */
+const CONTENTS_ENTRY = /^\s*\[(?!`)[^\]]+\]\(#[^()\s]*\)\s*$/;
+
 /** Stands for the n-th code span while the rest of the line is reduced (private-use characters). */
 const codeMark = (n: number) => `\uE000${n}\uE001`;
 
@@ -76,6 +82,8 @@ export function readMarkdown(content: string): ReadDocument {
   let numbered = false;
 
   const flush = () => {
+    // A table of contents repeats the headings; read first, it would take the place of the page's opening.
+    if (item && CONTENTS_ENTRY.test(item.join(' '))) item = undefined;
     if (item) {
       const text = inlineText(item.join(' '), codeTerms);
       if (text) blocks.push({ kind: 'item', text, ...(numbered ? { numbered } : {}) });
