@@ -232,6 +232,13 @@ describe('batched settlement', () => {
     await pauseMining();
     const settling = Promise.all(payments.map((p) => e.settle(p)));
     await until(async () => (batches.length === 0 && new Set((await Promise.all(payments.map(row))).map((r) => r?.settler).filter(Boolean)).size === 2 ? true : undefined), 'both keys to send');
+    // A row's hash is written before its send: mine once the node holds every one of them, or a send
+    // that lands after the mine waits in the pool (timed out once on a loaded machine).
+    await until(async () => {
+      const hashes = new Set((await Promise.all(payments.map(row))).map((r) => r?.txHash).filter((h): h is string => Boolean(h)));
+      const held = await Promise.all([...hashes].map((hash) => clients.publicClient.getTransaction({ hash: hash as Hex }).then(() => true, () => false)));
+      return held.every(Boolean) ? true : undefined;
+    }, 'the node to hold every send');
     await rpc('evm_mine', []);
     await rpc('evm_setAutomine', [true]);
     const answers = await settling;
