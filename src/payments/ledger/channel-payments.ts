@@ -211,22 +211,29 @@ async function releaseAbandoned(db: SqlQueries, before: Date): Promise<number> {
   return rows.length;
 }
 
-async function recordCharge(tx: SqlQueries, charge: ExpectedCharge, before: Channel, after: Channel): Promise<RecordedCharge> {
-  const channelId = after.channelId.toLowerCase();
-  const payer = charge.payer.toLowerCase();
-  // The PAYMENT-RESPONSE the SDK answers a voucher with (its channelStateExtra), kept for a retry
-  // (keyed calls only): the client advances its charged total by it. A deposit's is replaced by the real one after.
-  const keyed = charge.paymentId !== undefined || charge.result !== undefined;
-  const response: SettleResponse = {
-    success: true, payer, transaction: '', network: charge.network as SettleResponse['network'], amount: '',
+/**
+ * The PAYMENT-RESPONSE the SDK answers a charged voucher with (its handleBeforeSettle's skip result,
+ * channelStateExtra): the channel as it was, with the charged total it now has.
+ */
+export function voucherSettleResponse({ before, after, payer, network, amount }: { before: Channel; after: Channel; payer: string; network: string; amount: bigint | string }): SettleResponse {
+  return {
+    success: true, payer: payer.toLowerCase(), transaction: '', network: network as SettleResponse['network'], amount: '',
     extra: {
       channelState: {
         channelId: before.channelId, balance: before.balance, totalClaimed: before.totalClaimed,
         withdrawRequestedAt: before.withdrawRequestedAt, refundNonce: String(before.refundNonce), chargedCumulativeAmount: after.chargedCumulativeAmount,
       },
-      chargedAmount: charge.amount.toString(),
+      chargedAmount: amount.toString(),
     },
   };
+}
+
+async function recordCharge(tx: SqlQueries, charge: ExpectedCharge, before: Channel, after: Channel): Promise<RecordedCharge> {
+  const channelId = after.channelId.toLowerCase();
+  const payer = charge.payer.toLowerCase();
+  // Kept for a retry (keyed calls only): the client advances its charged total by it. A deposit's is replaced by the real one after.
+  const keyed = charge.paymentId !== undefined || charge.result !== undefined;
+  const response = voucherSettleResponse({ before, after, payer, network: charge.network, amount: charge.amount });
   let callId: number;
   if (charge.paymentId !== undefined) {
     const { rows } = await tx.query<{ id: string | number }>(

@@ -16,6 +16,7 @@ import type { PaymentRequirements, SettleResponse } from '@x402/core/types';
 import type { Hex } from 'viem';
 import { randomUUID } from 'node:crypto';
 import type { ChargedVoucher } from '../../channels/sql-channel-storage.ts';
+import { voucherSettleResponse } from '../../ledger/channel-payments.ts';
 import type { VoucherCharge, VoucherReservation } from '../../channels/voucher-statements.ts';
 import { recoverVoucherSigner } from './voucher-signature.ts';
 
@@ -134,7 +135,7 @@ export class LocalVouchers {
     const payer = config.payer.toLowerCase();
     const syncedSinceMs = nowMs - this.options.onchainStateTtlMs;
     const settled = (charged: ChargedVoucher | undefined): SettleResponse => (charged
-      ? voucherSettled(charged.before, charged.after, payer, requirements)
+      ? voucherSettleResponse({ ...charged, payer, network: requirements.network, amount: requirements.amount })
       : { success: false, errorReason: CHANNEL_BUSY, errorMessage: 'the channel changed before this call\'s charge (its reservation expired, a refund or a withdrawal); nothing was charged', transaction: '', network: requirements.network, payer });
     const charge = { channelId: voucher.channelId, cumulative, price, signature: voucher.signature };
 
@@ -210,20 +211,6 @@ function expects(record: Channel, cumulative: bigint, price: bigint, nowMs: numb
     && cumulative <= BigInt(record.balance) && cumulative > BigInt(record.totalClaimed)
     && record.withdrawRequestedAt === 0
     && record.onchainSyncedAt !== undefined && record.onchainSyncedAt >= syncedSinceMs;
-}
-
-/** The SDK's answer to a charged voucher (its handleBeforeSettle's skip result), byte for byte. */
-function voucherSettled(before: Channel, after: Channel, payer: string, requirements: PaymentRequirements): SettleResponse {
-  return {
-    success: true, payer, transaction: '', network: requirements.network, amount: '',
-    extra: {
-      channelState: {
-        channelId: before.channelId, balance: before.balance, totalClaimed: before.totalClaimed,
-        withdrawRequestedAt: before.withdrawRequestedAt, refundNonce: String(before.refundNonce), chargedCumulativeAmount: after.chargedCumulativeAmount,
-      },
-      chargedAmount: requirements.amount,
-    },
-  };
 }
 
 function signatureProblem(reason: 'high_s' | 'bad_v' | 'unrecoverable'): string {
