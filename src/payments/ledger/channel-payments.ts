@@ -109,26 +109,9 @@ export class ChannelPayments {
       }
     }
     if (plain.length === 0) return;
-    const column = <T>(pick: (charge: ExpectedCharge) => T) => plain.map((e) => pick(e.charge));
-    const nonce = (charge: ExpectedCharge) => `${charge.channelId.toLowerCase()}:${charge.cumulative}`;
-    // As recordCharge: a row an earlier attempt with the same voucher released (its tool failed) is taken over.
-    const { rows } = await tx.query<{ id: string | number; nonce: string }>(
-      `INSERT INTO payments (payer, nonce, tool, amount, network, resource, state, scheme, channel_id, channel_cumulative, instance, received_at)
-       SELECT payer, nonce, tool, amount, network, resource, 'received', '${CHANNEL_SCHEME}', channel_id, cumulative, instance, now()
-         FROM unnest($1::text[], $2::text[], $3::text[], $4::numeric[], $5::text[], $6::text[], $7::text[], $8::numeric[], $9::text[])
-           AS v(payer, nonce, tool, amount, network, resource, channel_id, cumulative, instance)
-       ON CONFLICT ON CONSTRAINT payments_payer_nonce DO UPDATE SET
-         state = 'received', tool = EXCLUDED.tool, amount = EXCLUDED.amount, resource = EXCLUDED.resource, result = NULL,
-         payment_response = NULL, instance = EXCLUDED.instance, received_at = now(), updated_at = now(),
-         attempts = payments.attempts + 1, error = NULL
-         WHERE payments.state = 'released'
-       RETURNING id, nonce`,
-      [column((c) => c.payer.toLowerCase()), column(nonce), column((c) => c.tool), column((c) => c.amount.toString()), column((c) => c.network),
-        column((c) => c.resource), column((c) => c.channelId.toLowerCase()), column((c) => c.cumulative.toString()), column((c) => c.instance ?? null)],
-    );
-    const ids = new Map(rows.map((row) => [row.nonce, Number(row.id)]));
+    const ids = await insertCallRows(tx, plain.map((e) => ({ charge: e.charge })));
     for (const expectation of plain) {
-      const callId = ids.get(nonce(expectation.charge));
+      const callId = ids.get(callNonce(expectation.charge));
       if (callId === undefined) throw new Error(`channel ${expectation.charge.channelId} at ${expectation.charge.cumulative} already has a ledger row; the charge is not recorded`);
       expectation.recorded = { callId };
     }
@@ -228,6 +211,34 @@ export function voucherSettleResponse({ before, after, payer, network, amount }:
   };
 }
 
+const callNonce = (charge: ExpectedCharge) => `${charge.channelId.toLowerCase()}:${charge.cumulative}`;
+
+/**
+ * Calls' rows, `received`, in one statement; a row an earlier attempt with the same voucher released
+ * (its tool failed) is taken over. Returns the row ids by nonce: a call missing from it already has a
+ * row that was not released.
+ */
+async function insertCallRows(tx: SqlQueries, calls: readonly { charge: ExpectedCharge; result?: string | undefined; response?: string | undefined }[]): Promise<Map<string, number>> {
+  const column = <T>(pick: (call: (typeof calls)[number]) => T) => calls.map(pick);
+  const { rows } = await tx.query<{ id: string | number; nonce: string }>(
+    `INSERT INTO payments (payer, nonce, tool, amount, network, resource, state, scheme, channel_id, channel_cumulative,
+                           result, payment_response, instance, received_at)
+     SELECT payer, nonce, tool, amount, network, resource, 'received', '${CHANNEL_SCHEME}', channel_id, cumulative, result, response, instance, now()
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::numeric[], $5::text[], $6::text[], $7::text[], $8::numeric[], $9::text[], $10::text[], $11::text[])
+         AS v(payer, nonce, tool, amount, network, resource, channel_id, cumulative, result, response, instance)
+     ON CONFLICT ON CONSTRAINT payments_payer_nonce DO UPDATE SET
+       state = 'received', tool = EXCLUDED.tool, amount = EXCLUDED.amount, resource = EXCLUDED.resource, result = EXCLUDED.result,
+       payment_response = EXCLUDED.payment_response, instance = EXCLUDED.instance, received_at = now(), updated_at = now(),
+       attempts = payments.attempts + 1, error = NULL
+       WHERE payments.state = 'released'
+     RETURNING id, nonce`,
+    [column((c) => c.charge.payer.toLowerCase()), column((c) => callNonce(c.charge)), column((c) => c.charge.tool), column((c) => c.charge.amount.toString()),
+      column((c) => c.charge.network), column((c) => c.charge.resource), column((c) => c.charge.channelId.toLowerCase()), column((c) => c.charge.cumulative.toString()),
+      column((c) => c.result ?? null), column((c) => c.response ?? null), column((c) => c.charge.instance ?? null)],
+  );
+  return new Map(rows.map((row) => [row.nonce, Number(row.id)]));
+}
+
 async function recordCharge(tx: SqlQueries, charge: ExpectedCharge, before: Channel, after: Channel): Promise<RecordedCharge> {
   const channelId = after.channelId.toLowerCase();
   const payer = charge.payer.toLowerCase();
@@ -244,22 +255,9 @@ async function recordCharge(tx: SqlQueries, charge: ExpectedCharge, before: Chan
     if (!rows[0]) throw new Error(`ledger row ${charge.paymentId} of this call is no longer running; the charge is not recorded`);
     callId = charge.paymentId;
   } else {
-    // A row released by an earlier attempt with the same voucher (its tool failed) is taken over.
-    const { rows } = await tx.query<{ id: string | number }>(
-      `INSERT INTO payments (payer, nonce, tool, amount, network, resource, state, scheme, channel_id, channel_cumulative,
-                             result, payment_response, instance, received_at)
-       VALUES ($1, $2, $3, $4, $5, $6, 'received', '${CHANNEL_SCHEME}', $7, $8, $9, $10, $11, now())
-       ON CONFLICT ON CONSTRAINT payments_payer_nonce DO UPDATE SET
-         state = 'received', tool = EXCLUDED.tool, amount = EXCLUDED.amount, resource = EXCLUDED.resource, result = EXCLUDED.result,
-         payment_response = EXCLUDED.payment_response, instance = EXCLUDED.instance, received_at = now(), updated_at = now(),
-         attempts = payments.attempts + 1, error = NULL
-         WHERE payments.state = 'released'
-       RETURNING id`,
-      [payer, `${channelId}:${charge.cumulative}`, charge.tool, charge.amount.toString(), charge.network, charge.resource,
-        channelId, charge.cumulative.toString(), charge.result ?? null, keyed ? JSON.stringify(response) : null, charge.instance ?? null],
-    );
-    if (!rows[0]) throw new Error(`channel ${channelId} at ${charge.cumulative} already has a ledger row; the charge is not recorded`);
-    callId = Number(rows[0].id);
+    const id = (await insertCallRows(tx, [{ charge, result: charge.result, response: keyed ? JSON.stringify(response) : undefined }])).get(callNonce(charge));
+    if (id === undefined) throw new Error(`channel ${channelId} at ${charge.cumulative} already has a ledger row; the charge is not recorded`);
+    callId = id;
   }
   if (charge.deposit === undefined) return { callId };
   const { rows } = await tx.query<{ id: string | number }>(
