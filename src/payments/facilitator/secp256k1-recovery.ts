@@ -3,7 +3,8 @@
 // curve in viem takes ~1.7 ms; where the binding cannot load, viem does the work. The package's own
 // fallback (elliptic) is bypassed on purpose: it is slower than viem and would hide a failed load.
 import { createRequire } from 'node:module';
-import { keccak256, recoverAddress } from 'viem';
+import { recoverAddress } from 'viem';
+import { keccak256Bytes } from './keccak.ts';
 import type { Address, Hex } from 'viem';
 
 interface NativeSecp256k1 {
@@ -35,6 +36,6 @@ export async function recoverSigner(digest: Hex, signature: Hex): Promise<Addres
   const bytes = hexBytes(signature);
   const v = bytes[64]!;
   const publicKey = native.ecdsaRecover(bytes.subarray(0, 64), v >= 27 ? v - 27 : v, hexBytes(digest), false);
-  const hash = keccak256(publicKey.subarray(1));
+  const hash = keccak256Bytes(publicKey.subarray(1));
   return `0x${hash.slice(-40)}` as Address;
 }

@@ -3,6 +3,7 @@
 // facilitator that only recovers would "verify" payments that can never settle.
 import { authorizationTypes } from '@x402/evm';
 import { hashTypedData, keccak256, parseSignature, toBytes } from 'viem';
+import { keccak256Hex } from './keccak.ts';
 import { recoverSigner } from './secp256k1-recovery.ts';
 import type { Address, Hex } from 'viem';
 import type { Eip3009Authorization } from '../exact-evm-payload.ts';
@@ -47,10 +48,10 @@ export const word = (value: bigint) => value.toString(16).padStart(64, '0');
 const addressWord = (address: string) => address.slice(2).toLowerCase().padStart(64, '0');
 
 export function fastAuthorizationDigest(domain: Eip712Domain, authorization: Eip3009Authorization): Hex {
-  const struct = keccak256(
+  const struct = keccak256Hex(
     `${TRANSFER_TYPEHASH}${addressWord(authorization.from)}${addressWord(authorization.to)}${word(BigInt(authorization.value))}${word(BigInt(authorization.validAfter))}${word(BigInt(authorization.validBefore))}${authorization.nonce.slice(2).toLowerCase().padStart(64, '0')}`,
   );
-  return keccak256(`0x1901${domainSeparator(domain).slice(2)}${struct.slice(2)}`);
+  return keccak256Hex(`0x1901${domainSeparator(domain).slice(2)}${struct.slice(2)}`);
 }
 
 export type RecoveryResult = { ok: true; signer: Address } | { ok: false; reason: 'high_s' | 'bad_v' | 'unrecoverable' };

@@ -7,6 +7,7 @@
 import { BATCH_SETTLEMENT_ADDRESS, BATCH_SETTLEMENT_DOMAIN } from '@x402/evm';
 import { getAddress, keccak256, toBytes } from 'viem';
 import type { Hex } from 'viem';
+import { keccak256Hex } from '../../facilitator/keccak.ts';
 import { domainSeparator, recoverLowSSigner, word } from '../../facilitator/signature.ts';
 import type { Eip712Domain, RecoveryResult } from '../../facilitator/signature.ts';
 
@@ -18,8 +19,8 @@ export function voucherDomain(chainId: number): Eip712Domain {
 
 /** The EIP-712 digest a payer signs for a voucher: what the contract recovers the payer authorizer from. */
 export function voucherDigest(chainId: number, channelId: Hex, maxClaimableAmount: bigint): Hex {
-  const struct = keccak256(`${VOUCHER_TYPEHASH}${channelId.slice(2).toLowerCase()}${word(maxClaimableAmount)}`);
-  return keccak256(`0x1901${domainSeparator(voucherDomain(chainId)).slice(2)}${struct.slice(2)}`);
+  const struct = keccak256Hex(`${VOUCHER_TYPEHASH}${channelId.slice(2).toLowerCase()}${word(maxClaimableAmount)}`);
+  return keccak256Hex(`0x1901${domainSeparator(voucherDomain(chainId)).slice(2)}${struct.slice(2)}`);
 }
 
 /** Who signed the voucher, or why the contract would refuse its signature. */
