@@ -4,7 +4,7 @@
 //   release it on failure) -> answer.
 // A caller pays only for a result it receives; a payment is used once. Schemes are parts
 // (schemes/payment-scheme.ts): the gate knows none of them by heart.
-import { decodePaymentSignatureHeader } from '@x402/core/http';
+import { decodePaymentSignatureHeader } from './header-codec.ts';
 import { PaymentPayloadV2Schema } from '@x402/core/schemas';
 import type { PaymentPayload, PaymentRequirements } from '@x402/core/types';
 import { validateInput } from '../catalog/validate-input.ts';

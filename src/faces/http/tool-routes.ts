@@ -1,5 +1,5 @@
 // The HTTP face of the catalogue: one route per tool endpoint, every call through the payment gate.
-import { encodePaymentResponseHeader } from '@x402/core/http';
+import { encodePaymentResponseHeader } from '../../payments/header-codec.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { HttpRoute, Tool } from '../../catalog/tool.ts';
 import { summarizeIssues } from '../../catalog/validate-input.ts';
