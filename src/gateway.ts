@@ -31,6 +31,8 @@ import { ChannelPayments } from './payments/ledger/channel-payments.ts';
 import { ExactScheme } from './payments/schemes/exact/exact-scheme.ts';
 import { openChannels } from './payments/schemes/batch-settlement/open-channels.ts';
 import type { Channels } from './payments/schemes/batch-settlement/open-channels.ts';
+import { refundCollection } from './payments/schemes/batch-settlement/payer-refund.ts';
+import type { RefundEvent } from './payments/schemes/batch-settlement/payer-refund.ts';
 import type { PaymentScheme } from './payments/schemes/payment-scheme.ts';
 import type { PaymentLedger } from './payments/ledger/payment-ledger.ts';
 import { openPgliteClient } from './payments/ledger/pglite-client.ts';
@@ -217,15 +219,21 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
       })
       : undefined;
     if (channels) {
+      // A refund our key sent: on /metrics, and in the ledger's cost of collecting (the dashboard's).
+      const refunded = (event: RefundEvent) => {
+        prometheus.observeChannelRefund(event);
+        channelPayments.recordCollection(network.caip2, [refundCollection(event)])
+          .catch((error: unknown) => log.warn({ err: error, tx: event.transaction }, 'a channel refund\'s cost could not be recorded'));
+      };
       channels.collector.onCollect = (report) => prometheus.observeChannelCollection(report);
-      channels.scheme.onRefund = (event) => prometheus.observeChannelRefund(event);
+      channels.scheme.onRefund = refunded;
       channels.scheme.onRefundFailed = () => prometheus.observeChannelRefundFailure('payer');
       channels.scheme.onVoucherHeld = (check) => prometheus.observeChannelVoucher(check);
       prometheus.channels = () => channelClaims.summary();
       channels.collector.start();
       channels.withdrawals.start();
       if (channels.idleRefunds) {
-        channels.idleRefunds.onRefund = (event) => prometheus.observeChannelRefund(event);
+        channels.idleRefunds.onRefund = refunded;
         channels.idleRefunds.onFailure = () => prometheus.observeChannelRefundFailure('idle');
         channels.idleRefunds.start();
       }

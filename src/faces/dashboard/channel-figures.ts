@@ -23,7 +23,7 @@ function stepJson(step: CollectionStepTotals, ethPrice: EthPriceLike | undefined
 
 /**
  * Open channels, deposits held, vouchers not yet claimed (revenue at risk) with the nearest
- * withdrawal deadline, claimed not yet settled, and the claims, settles and deposits with their gas.
+ * withdrawal deadline, claimed not yet settled, and the claims, settles, deposits and refunds with their gas.
  * `summary` undefined: channels are not offered.
  */
 export function channelFigures(
@@ -52,6 +52,8 @@ export function channelFigures(
       deposits: stepJson(collection.deposit, ethPrice),
       claims: stepJson(collection.claim, ethPrice),
       settles: stepJson(collection.settle, ethPrice),
+      /** Cooperative refunds our key sent: `amount` went back to payers, the gas is ours. */
+      refunds: stepJson(collection.refund, ethPrice),
     },
   };
 }
@@ -59,12 +61,12 @@ export function channelFigures(
 /**
  * Per scheme: calls paid, earned and collected, and what collecting cost in all and per call, next
  * to the revenue. exact: each payment's share of its settlement transaction. Channels: every
- * deposit, claim and settle transaction, spread over the channel calls paid.
+ * deposit, claim, settle and refund transaction, spread over the channel calls paid.
  */
 export function schemeFigures(totals: LedgerTotals, exactCost: CollectionCost, channelCost: ChannelCollectionReport, ethPrice: EthPriceLike | undefined) {
   const costWei: Record<LedgerScheme, bigint> = {
     exact: exactCost.totalWei,
-    'batch-settlement': channelCost.deposit.feeWei + channelCost.claim.feeWei + channelCost.settle.feeWei,
+    'batch-settlement': channelCost.deposit.feeWei + channelCost.claim.feeWei + channelCost.settle.feeWei + channelCost.refund.feeWei,
   };
   return (Object.keys(costWei) as LedgerScheme[]).map((scheme) => {
     const { earned, collected } = totals.perScheme[scheme];

@@ -41,7 +41,7 @@ const reports: PaymentReports = {
   },
   async channelCollection() {
     const none = { transactions: 0, amount: 0n, gas: 0n, feeWei: 0n };
-    return { deposit: none, claim: none, settle: none };
+    return { deposit: none, claim: none, settle: none, refund: none };
   },
   async collectionCost() {
     // The second tool's one payment: 50,000 gas at 10 gwei = 0.0005 ETH.
@@ -189,7 +189,7 @@ const channelReports: PaymentReports = {
   },
   async channelCollection() {
     const at = (gas: bigint, amount: bigint) => ({ transactions: 1, amount, gas, feeWei: gas * 5_000_000n });
-    return { deposit: at(140_592n, 100_000n), claim: at(107_000n, 3000n), settle: at(56_840n, 3000n) };
+    return { deposit: at(140_592n, 100_000n), claim: at(107_000n, 3000n), settle: at(56_840n, 3000n), refund: at(70_000n, 94_000n) };
   },
 };
 
@@ -209,6 +209,7 @@ test('channels: what they hold from the claims summary, the calls by collection 
   assert.deepEqual(channels.collection.claims, { transactions: 1, amount: { usdc: '0.003', atomic: '3000' }, gas: '107000', feeGwei: 535, feeUsd: 0.0013375 });
   assert.equal(channels.collection.deposits.feeGwei, 702.96);
   assert.equal(channels.collection.settles.feeGwei, 284.2);
+  assert.deepEqual(channels.collection.refunds, { transactions: 1, amount: { usdc: '0.094', atomic: '94000' }, gas: '70000', feeGwei: 350, feeUsd: 0.000875 }, 'what went back to payers, and its gas');
   assert.deepEqual(revenue.total, { usdc: '1.006001', atomic: '1006001' }, 'revenue counts channel calls when charged');
   assert.deepEqual(revenue.collected, { usdc: '1.003001', atomic: '1003001' });
   const channelTool = tools.find((t) => t.name === first.name)!;
@@ -217,14 +218,14 @@ test('channels: what they hold from the claims summary, the calls by collection 
 
 test('schemes side by side: calls, earned and collected, and the cost of collecting in all and per call, next to the revenue', async () => {
   const [exact, channel] = (await data(undefined, { usd: 2500, source: 'test' }, { reports: channelReports }).overview(publicAccess)).schemes;
-  // exact: 0.0005 ETH over 3 payments. Channels: 1,522.16 gwei (deposit 702.96 + claim 535 + settle 284.2) over 6 calls.
+  // exact: 0.0005 ETH over 3 payments. Channels: 1,872.16 gwei (deposit 702.96 + claim 535 + settle 284.2 + refund 350) over 6 calls.
   assert.deepEqual(exact, {
     scheme: 'exact', calls: 3, earned: { usdc: '1.000001', atomic: '1000001' }, collected: { usdc: '1.000001', atomic: '1000001' },
     cost: { gwei: 500_000, usd: 1.25 }, costPerCall: { gwei: 166_667, usd: 0.416667 }, costShare: 125, netUsd: -0.249999,
   });
   assert.deepEqual(channel, {
     scheme: 'batch-settlement', calls: 6, earned: { usdc: '0.006', atomic: '6000' }, collected: { usdc: '0.003', atomic: '3000' },
-    cost: { gwei: 1522.16, usd: 0.0038054 }, costPerCall: { gwei: 253.693, usd: 0.000634233 }, costShare: 63.4233, netUsd: 0.0021946,
+    cost: { gwei: 1872.16, usd: 0.0046804 }, costPerCall: { gwei: 312.027, usd: 0.000780067 }, costShare: 78.0067, netUsd: 0.0013196,
   });
   const unpriced = (await data(undefined, undefined, { reports: channelReports }).overview(publicAccess)).schemes[1]!;
   assert.deepEqual([unpriced.cost.usd, unpriced.costPerCall?.usd, unpriced.costShare, unpriced.netUsd], [null, null, null, null]);

@@ -161,12 +161,14 @@ for (const store of useSqlStores()) {
         { step: 'claim', hash: '0xC1', amount: 3_000n, gas: 100_000n, feeWei: 5_000_000_000_000n },
         { step: 'settle', hash: '0xS1', amount: 3_000n, gas: 56_840n, feeWei: 2_842_000_000_000n },
         { step: 'deposit', hash: '0xD1', amount: 100_000n, gas: 140_592n, feeWei: 7_029_600_000_000n },
+        { step: 'refund', hash: '0xR1', amount: 94_000n, gas: 70_000n, feeWei: 3_500_000_000_000n },
       ]);
       await payments.recordCollection(NETWORK, [{ step: 'claim', hash: '0xc1', amount: 3_000n, gas: 100_000n, feeWei: 5_000_000_000_000n }]);
       const collection = await reports.channelCollection();
       assert.deepEqual(collection.claim, { transactions: 1, amount: 3_000n, gas: 100_000n, feeWei: 5_000_000_000_000n }, 'a hash seen twice counts once');
       assert.deepEqual(collection.settle.gas, 56_840n);
       assert.deepEqual(collection.deposit.transactions, 1);
+      assert.deepEqual(collection.refund, { transactions: 1, amount: 94_000n, gas: 70_000n, feeWei: 3_500_000_000_000n }, 'a refund: what went back to the payer, and its gas');
     });
 
     test('a group commit\'s charges: the plain calls\' rows in one statement, a keyed call\'s row its own, a released row taken over; one conflicting row fails the group, nothing charged', async () => {

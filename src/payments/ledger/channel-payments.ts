@@ -38,9 +38,10 @@ export interface RecordedCharge {
   depositId?: number;
 }
 
-/** What a claim or settle transaction (or a deposit our key sent) cost. */
+/** What a claim, settle or refund transaction (or a deposit our key sent) cost. */
 export interface CollectionTransaction {
-  step: 'deposit' | 'claim' | 'settle';
+  /** `amount`: deposited, claimed, settled, or for a refund what went back to the payer. */
+  step: 'deposit' | 'claim' | 'settle' | 'refund';
   hash: string;
   amount: bigint;
   gas: bigint;

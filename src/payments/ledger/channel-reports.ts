@@ -1,12 +1,12 @@
 // What collecting channel payments cost, from the transactions recorded in `channel_collections`:
-// the deposits our channel settler sent, the claims and the settles, each with its gas and fee.
+// the deposits our channel settler sent, the claims, the settles and the refunds, each with its gas and fee.
 import type { SqlQueries } from './sql-client.ts';
 
-export type CollectionStep = 'deposit' | 'claim' | 'settle';
+export type CollectionStep = 'deposit' | 'claim' | 'settle' | 'refund';
 
 export interface CollectionStepTotals {
   transactions: number;
-  /** Atomic USDC the transactions moved (deposited, claimed, settled). */
+  /** Atomic USDC the transactions moved (deposited, claimed, settled, refunded to payers). */
   amount: bigint;
   gas: bigint;
   /** Gas × effective gas price, in wei. */
@@ -15,7 +15,7 @@ export interface CollectionStepTotals {
 
 export type ChannelCollectionReport = Record<CollectionStep, CollectionStepTotals>;
 
-const steps: readonly CollectionStep[] = ['deposit', 'claim', 'settle'];
+const steps: readonly CollectionStep[] = ['deposit', 'claim', 'settle', 'refund'];
 
 export async function channelCollection(db: SqlQueries): Promise<ChannelCollectionReport> {
   const { rows } = await db.query<{ step: CollectionStep; transactions: number; amount: string; gas: string; fee: string }>(

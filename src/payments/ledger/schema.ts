@@ -159,6 +159,14 @@ CREATE TABLE channel_collections (
 );
 `,
   },
+  {
+    version: 8,
+    description: 'channel collections: refund transactions (their gas is a cost of running channels, the amount what went back to the payer)',
+    sql: `
+ALTER TABLE channel_collections DROP CONSTRAINT channel_collections_step_check;
+ALTER TABLE channel_collections ADD CONSTRAINT channel_collections_step_check CHECK (step IN ('deposit', 'claim', 'settle', 'refund'));
+`,
+  },
 ];
 
 /** Any constant that is ours: the advisory lock key that serialises migrations across instances. */

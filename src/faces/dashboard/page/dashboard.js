@@ -454,7 +454,7 @@
     byId('channels-note').textContent = channels.offered ? `${count(channels.open)} open` : 'not offered';
     const atRisk = Number(channels.unclaimed.atomic) > 0;
     const deadline = channels.secondsToDeadline;
-    const steps = [['Deposits (our key)', channels.collection.deposits], ['Claims', channels.collection.claims], ['Settles', channels.collection.settles]];
+    const steps = [['Deposits (our key)', channels.collection.deposits], ['Claims', channels.collection.claims], ['Settles', channels.collection.settles], ['Refunds (to payers)', channels.collection.refunds]];
     fill(
       'channels',
       el('div', { class: 'kpis compact' },

@@ -93,7 +93,7 @@ export class IdleRefunds {
         const receipt = await readRefundReceipt(this.options.receipts, result.transaction, channelId, this.options.receiptTimeoutMs);
         if (receipt.problem !== undefined) throw new Error(receipt.problem);
         report.refunded.push({ channelId, transaction: result.transaction, amount: receipt.refunded });
-        this.onRefund?.({ trigger: 'idle', channelId, receipt });
+        this.onRefund?.({ trigger: 'idle', channelId, transaction: result.transaction, receipt });
         log.info({ channelId, refunded: receipt.refunded.toString(), claimed: receipt.claimed.toString(), tx: result.transaction, idleSeconds: Math.round((this.now() - channel.lastRequestTimestamp) / 1000) }, 'idle channel refunded');
       } catch (error) {
         report.failures.push(`refund ${channelId}: ${messageOf(error)}`);

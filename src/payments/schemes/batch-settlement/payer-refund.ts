@@ -14,6 +14,7 @@
 import type { x402ResourceServer } from '@x402/core/server';
 import type { PaymentPayload, PaymentRequirements, SettleResponse } from '@x402/core/types';
 import type { Logger } from '../../../log.ts';
+import type { CollectionTransaction } from '../../ledger/channel-payments.ts';
 import { facilitatorUnavailable } from '../../gate-outcome.ts';
 import type { GateOutcome } from '../../gate-outcome.ts';
 import { atomicToUsdc } from '../../price.ts';
@@ -32,7 +33,14 @@ export const REFUND_NOT_CONFIRMED = 'refund_not_confirmed';
 export interface RefundEvent {
   trigger: 'payer' | 'idle';
   channelId: string;
+  /** The refund's transaction hash. */
+  transaction: string;
   receipt: RefundReceipt;
+}
+
+/** A refund as the ledger's collection transactions record it: what went back to the payer, and its gas. */
+export function refundCollection(event: RefundEvent): CollectionTransaction {
+  return { step: 'refund', hash: event.transaction, amount: event.receipt.refunded, gas: event.receipt.gas, feeWei: event.receipt.feeWei };
 }
 
 export interface PayerRefundDependencies {
@@ -76,7 +84,7 @@ export async function servePayerRefund(attempt: PaymentAttempt, channelId: strin
     const failed: SettleResponse = { ...settlement, success: false, errorReason: REFUND_NOT_CONFIRMED, errorMessage: receipt.problem };
     return { kind: 'settlement_failed', settlement: failed, paymentRequired: attempt.ask(`${REFUND_NOT_CONFIRMED}: ${receipt.problem}; check the transaction before asking again`).paymentRequired };
   }
-  deps.onRefund?.({ trigger: 'payer', channelId, receipt });
+  deps.onRefund?.({ trigger: 'payer', channelId, transaction: settlement.transaction, receipt });
   log.info({ channelId, refunded: receipt.refunded.toString(), claimed: receipt.claimed.toString(), tx: settlement.transaction }, 'channel refunded on the payer\'s request');
   return {
     kind: 'refunded',
