@@ -30,6 +30,12 @@ export const isChannelBusy = (paymentRequired: PaymentRequired): boolean => reas
 export const isCorrective = (paymentRequired: PaymentRequired): boolean => CORRECTIVE.includes(reasonCode(paymentRequired));
 /** A voucher beyond what the channel holds on chain. */
 export const isBeyondBalance = (paymentRequired: PaymentRequired): boolean => reasonCode(paymentRequired) === 'invalid_batch_settlement_evm_cumulative_exceeds_balance';
+/**
+ * A corrective 402 without the channel's state: the gateway holds no record of the channel (toolgate
+ * answers so after refunding it, where the SDK says `…_cumulative_exceeds_balance`).
+ */
+export const isForgottenChannel = (paymentRequired: PaymentRequired): boolean =>
+  isCorrective(paymentRequired) && !paymentRequired.accepts.some((a) => a.scheme === BATCH_SETTLEMENT && a.extra?.channelState !== undefined);
 
 /** The gateway's channel offer on the network and asset its documents advertise for the tool. */
 export function channelOffer(paymentRequired: PaymentRequired, tool: GatewayTool): PaymentRequirements | undefined {

@@ -10,7 +10,7 @@ import type { LocalAccount } from 'viem';
 import type { GatewayAddress } from './gateway-address.ts';
 import { findTool, readGatewayTools, type GatewayTool } from './gateway-tools.ts';
 import { channelReceipt, receiptOf, type Receipt } from './receipt.ts';
-import { channelOffer, isBeyondBalance, isChannelBusy, isCorrective, type ChannelPayer, type ChannelSigned } from './channel-payment.ts';
+import { channelOffer, isBeyondBalance, isChannelBusy, isCorrective, isForgottenChannel, type ChannelPayer, type ChannelSigned } from './channel-payment.ts';
 import { SpendRefused } from './spend-refusal.ts';
 import { formatUsdc } from './usdc-amount.ts';
 import type { SpendLimits } from './spend-limits.ts';
@@ -271,15 +271,16 @@ export class GatewaySession {
             wait = Math.min(wait * 2, 1_000);
             continue;
           }
-          if (isCorrective(again) && resyncs < CHANNEL_RESYNCS && (await channels.resync(signed, again, payer))) {
-            resyncs += 1;
-            continue;
-          }
-          const back = isBeyondBalance(again) && resyncs < CHANNEL_RESYNCS ? await channels.balanceShrank(signed, payer) : undefined;
+          // Checked before a resync, which would take the chain's balance without telling the budgets.
+          const back = (isBeyondBalance(again) || isForgottenChannel(again)) && resyncs < CHANNEL_RESYNCS ? await channels.balanceShrank(signed, payer) : undefined;
           if (back !== undefined) {
             // The gateway refunded the channel on its own (idle): the budgets get it back, the book closes it; the call tops it up.
             await this.options.limits.refunded(channelId, back);
             await channels.options.book.refunded(channelId, back, undefined, true);
+            resyncs += 1;
+            continue;
+          }
+          if (isCorrective(again) && resyncs < CHANNEL_RESYNCS && (await channels.resync(signed, again, payer))) {
             resyncs += 1;
             continue;
           }

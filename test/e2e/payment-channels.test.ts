@@ -36,6 +36,10 @@ import { chainClients, fundedPayer, readPaymentRequired } from '../support/payme
 import { flakyEchoTool, sideEffectTool } from '../support/test-tools.ts';
 import { until } from '../support/until.ts';
 import { malleateSignature } from '../../src/payments/facilitator/signature.ts';
+import type { DashboardData } from '../../src/faces/dashboard/dashboard-data.ts';
+
+/** /dashboard/api/overview's JSON, as the dashboard's data gives it. */
+type DashboardOverview = Awaited<ReturnType<DashboardData['overview']>>;
 
 const PRICE = 1_000n; // 0.001 USDC
 const DEPOSIT = PRICE * 100n; // TOOLGATE_CHANNEL_MIN_DEPOSIT_CALLS' default
@@ -225,7 +229,7 @@ test('a voucher signed by someone else, one with a high-s signature, one over th
   const replay = await fetch(`${t.baseUrl}/test/flaky?word=x`, { headers: { 'payment-signature': secondSent!.header } });
   assert.equal(replay.status, 402);
   const replayRequired = readPaymentRequired(replay);
-  assert.match(replayRequired.error ?? '', /^invalid_batch_settlement_evm_cumulative_amount_mismatch: /);
+  assert.equal(replayRequired.error, 'invalid_batch_settlement_evm_cumulative_amount_mismatch', 'the bare code, which the official client resyncs on');
   // The corrective 402: the SDK's channel state, added to our offer, tells the client where it stands.
   const state = replayRequired.accepts.find((a) => a.scheme === 'batch-settlement')?.extra.channelState as { chargedCumulativeAmount?: string } | undefined;
   assert.equal(state?.chargedCumulativeAmount, charged.toString());
@@ -233,6 +237,22 @@ test('a voucher signed by someone else, one with a high-s signature, one over th
 
   // The channel is not left busy by any of them: the payer's next call goes through.
   assert.equal((await pay(`${t.baseUrl}/test/flaky?word=c`)).status, 200);
+});
+
+test('the official client that lost its channel state (restarted, or a second process on one key) is set right by the corrective 402 and goes on', async () => {
+  const payer = await fundedPayer(chain, '1');
+  const first = channelPayer(chain, payer);
+  for (const word of ['a', 'b', 'c']) assert.equal((await first.pay(`${t.baseUrl}/test/flaky?word=${word}`)).status, 200);
+  // A fresh client on the same key: the same channel (same config and salt), its state read from the chain (nothing claimed yet).
+  const restarted = channelPayer(chain, payer);
+  const resumed = await restarted.pay(`${t.baseUrl}/test/flaky?word=d`);
+  assert.equal(resumed.status, 200, await resumed.clone().text());
+  assert.deepEqual(restarted.sent.map((s) => channelPayload(s.payload).voucher.maxClaimableAmount), [PRICE.toString(), (PRICE * 4n).toString()],
+    'a voucher from the chain\'s state, refused with the channel\'s own, then the right one');
+  // The first client is now one call behind; it is set right the same way.
+  const behind = await first.pay(`${t.baseUrl}/test/flaky?word=e`);
+  assert.equal(behind.status, 200, await behind.clone().text());
+  assert.equal(channelPayload(first.sent.at(-1)!.payload).voucher.maxClaimableAmount, (PRICE * 5n).toString());
 });
 
 test('a batch-settlement payload of the wrong shape is refused with 400 before anything is verified; the tool does not run', async () => {
@@ -439,6 +459,11 @@ test('the official client: a deposit, 20 vouchers with a top-up between them, th
     assert.equal(sample(metrics, 'toolgate_channel_refunded_usdc_total', { trigger: 'payer' }), Number(deposited - charged) / 1e6);
     assert.equal(sample(metrics, 'toolgate_calls_total', { tool: 'test_flaky', outcome: 'refunded' }), 1);
     assert.ok((sample(metrics, 'toolgate_channel_refund_gas_total') ?? 0) > 50_000);
+    // And in the ledger's cost of collecting, as the dashboard shows it: what went back and the refund's own gas.
+    const dashboard = await (await fetch(`${g.baseUrl}/dashboard/api/overview`)).json() as DashboardOverview;
+    assert.equal(dashboard.channels.collection.refunds.transactions, 1);
+    assert.equal(dashboard.channels.collection.refunds.amount.atomic, (deposited - charged).toString());
+    assert.equal(dashboard.channels.collection.refunds.gas, receipt.gasUsed.toString());
 
     // Asked again (a voucher for what was charged, the payer's own signature): nothing left, refused before any transaction.
     const settler = await publicClient.getTransactionCount({ address: channelSettler });
@@ -473,7 +498,7 @@ test('refund requests for the wrong amount, signed by someone else, for an unkno
 
   const wrongAmount = await send(await refundPayload(accepted, channelConfig, channelId, charged - PRICE, payer));
   assert.equal(wrongAmount.status, 402);
-  assert.match(wrongAmount.required.error ?? '', /^invalid_batch_settlement_evm_cumulative_amount_mismatch: /);
+  assert.equal(wrongAmount.required.error, 'invalid_batch_settlement_evm_cumulative_amount_mismatch');
   const state = wrongAmount.required.accepts.find((a) => a.scheme === 'batch-settlement')?.extra.channelState as { chargedCumulativeAmount?: string } | undefined;
   assert.equal(state?.chargedCumulativeAmount, charged.toString(), 'the corrective 402 says what to sign');
 
@@ -587,6 +612,15 @@ test('TOOLGATE_CHANNEL_IDLE_REFUND_S: a channel idle past it is refunded by the 
       return sample(text, 'toolgate_channel_refunds_total', { trigger: 'idle', outcome: 'refunded' }) === 2 && text;
     }, 'both idle refunds counted on /metrics');
     assert.equal(sample(metrics, 'toolgate_channel_refunds_total', { trigger: 'idle', outcome: 'failed' }), undefined);
+
+    // The refunded payer comes back with the official client, whose state still holds the old deposit:
+    // its voucher is over what the channel now holds, and the 402 tells it to resync (from the chain:
+    // the gateway forgot the channel), after which it deposits again and is served.
+    const back = await idlePayer.pay(`${g.baseUrl}/test/flaky?word=back`);
+    assert.equal(back.status, 200, await back.clone().text());
+    assert.deepEqual(idlePayer.sent.slice(-2).map((s) => channelPayload(s.payload).type), ['voucher', 'deposit'], 'one refused voucher, then a new deposit');
+    assert.equal(await balanceOf(idle.address), idleStart - PRICE * 2n - DEPOSIT, 'the refund kept, a new deposit held; the third call is paid from it');
+    assert.equal(channelPayload(idlePayer.sent.at(-1)!.payload).voucher.maxClaimableAmount, (PRICE * 3n).toString(), 'the cumulative amount goes on from what was claimed');
   } finally {
     await g.close();
   }

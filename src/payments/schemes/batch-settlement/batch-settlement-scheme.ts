@@ -28,7 +28,7 @@ import type { ChannelCall, ChannelLedger } from './channel-ledger.ts';
 import type { ReceiptReader } from './channel-collector.ts';
 import type { LocalVouchers, VoucherPayload } from './local-vouchers.ts';
 import type { KeyedRequest } from '../../idempotency/retry-answers.ts';
-import { servePayerRefund } from './payer-refund.ts';
+import { CUMULATIVE_AMOUNT_MISMATCH, servePayerRefund } from './payer-refund.ts';
 import type { RefundEvent } from './payer-refund.ts';
 
 export const BATCH_SETTLEMENT = 'batch-settlement';
@@ -60,6 +60,9 @@ interface Reservation {
 
 export const CHANNEL_WITHDRAWING = 'channel_withdrawing';
 const CHANNEL_BUSY = 'invalid_batch_settlement_evm_channel_busy';
+const CUMULATIVE_EXCEEDS_BALANCE = 'invalid_batch_settlement_evm_cumulative_exceeds_balance';
+/** The refusals after which the official client reads the channel's state from the 402 (or the chain) and signs again. */
+const RESYNC_REASONS: ReadonlySet<string> = new Set(['invalid_batch_settlement_evm_cumulative_amount_mismatch', 'invalid_batch_settlement_evm_cumulative_below_claimed']);
 
 export class BatchSettlementScheme implements PaymentScheme {
   readonly name = BATCH_SETTLEMENT;
@@ -183,6 +186,9 @@ export class BatchSettlementScheme implements PaymentScheme {
       // The same payment sent again while its first attempt runs: answered as that attempt's retry.
       const retried = keyed && reason === CHANNEL_BUSY ? await ledger?.answer(keyed) : undefined;
       if (retried) return answered(retried);
+      if (await this.forgottenChannelOverdrawn(shape, reason)) {
+        return answered(await this.corrective(attempt, CUMULATIVE_AMOUNT_MISMATCH, `the gateway holds no record of channel ${shape.channelId} (refunded, or never opened here): read its state from the chain and deposit again`));
+      }
       return answered(await this.corrective(attempt, reason, verified.invalidMessage ?? 'the payment was not accepted'));
     }
     // The SDK serves a channel whose payer has started to withdraw until the withdrawal finalizes;
@@ -194,6 +200,21 @@ export class BatchSettlementScheme implements PaymentScheme {
       return answered(attempt.ask(`${CHANNEL_WITHDRAWING}: the payer started a withdrawal of channel ${shape.channelId}; it takes no more payments (open another channel, with another salt, or pay with exact)`));
     }
     return this.hold(attempt, shape, keyed, this.sdkReservation(attempt), 'sdk');
+  }
+
+  /**
+   * A plain voucher over the balance of a channel the gateway holds no record of: the payer's view is
+   * stale (its channel was refunded, by its own request elsewhere or for being idle). The SDK answers
+   * `…_cumulative_exceeds_balance`, after which the official client is stuck with its old balance;
+   * the corrective reason makes it read the channel from the chain and deposit again.
+   */
+  private async forgottenChannelOverdrawn(shape: CheckedBatchSettlementPayload, reason: string): Promise<boolean> {
+    if (reason !== CUMULATIVE_EXCEEDS_BALANCE || shape.type !== 'voucher') return false;
+    try {
+      return (await this.options.serverScheme.getStorage().get(shape.channelId)) === undefined;
+    } catch {
+      return false;
+    }
   }
 
   /** The call's ledger row (locked when keyed), then the charge held for the tool. */
@@ -222,7 +243,9 @@ export class BatchSettlementScheme implements PaymentScheme {
    * `createPaymentRequiredResponse`) so that the client can sign the right amount and retry.
    */
   private async corrective(attempt: PaymentAttempt, reason: string, message: string): Promise<GateOutcome> {
-    const asked = attempt.ask(`${reason}: ${message}`);
+    // The official client resyncs from a corrective 402 only when `error` is the bare reason code, as
+    // the SDK's own server writes it; every other refusal keeps our `<code>: <message>`.
+    const asked = attempt.ask(RESYNC_REASONS.has(reason) ? reason : `${reason}: ${message}`);
     const { accepts, resource } = asked.paymentRequired;
     try {
       // The SDK's enrichment matches on the bare reason; only its `accepts` are taken from this answer.
