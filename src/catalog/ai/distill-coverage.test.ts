@@ -1,0 +1,55 @@
+// Issue 24, round 8: the answer's pieces beyond its skeleton are chosen by budgeted maximum coverage of information units.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { greedyCover, newWeight, type CoverCandidate } from './distill/cover.ts';
+import { UNIT_WEIGHTS, unitsOf } from './distill/information-units.ts';
+
+test('units weigh code names, options and numbers above plain words, and a rule clause carries a unit of its own', () => {
+  const units = unitsOf('Use --max-old-space-size to raise the heap of process.memoryUsage() to 4096 MB.');
+  assert.equal(units.get('--max-old-space-size'), UNIT_WEIGHTS.option);
+  assert.equal(units.get('process.memoryusage()'), UNIT_WEIGHTS.code);
+  assert.equal(units.get('4096'), UNIT_WEIGHTS.number);
+  assert.equal(units.get('heap'), UNIT_WEIGHTS.word);
+  assert.equal(units.has('the'), false);
+  assert.ok([...unitsOf('A plugin without tests will not be accepted.').keys()].some((unit) => unit.startsWith('rule:')));
+  assert.ok(![...unitsOf('A plugin has tests.').keys()].some((unit) => unit.startsWith('rule:')));
+});
+
+test('licence identifiers are code names; a disclaimer in capitals is plain words, not acronyms', () => {
+  assert.equal(unitsOf('License: GPL-2+').get('gpl-2+'), UNIT_WEIGHTS.code);
+  assert.equal(unitsOf('Licensed under BSD-2-Clause terms').get('bsd-2-clause'), UNIT_WEIGHTS.code);
+  const shouting = unitsOf('IN NO EVENT SHALL THE AUTHORS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER LIABILITY.');
+  assert.equal(shouting.get('liable'), UNIT_WEIGHTS.word);
+  assert.equal(shouting.get('claim'), UNIT_WEIGHTS.word);
+});
+
+test('plural and singular are one unit', () => {
+  assert.ok(unitsOf('six tools').has('tool'));
+  assert.ok(unitsOf('a tool').has('tool'));
+});
+
+const candidate = (item: string, price: number, units: Record<string, number>, prior = 1): CoverCandidate<string> => ({ item, price, units: new Map(Object.entries(units)), prior });
+
+test('greedy coverage takes the most new weight per token, and nothing that only repeats what is covered', () => {
+  const covered = new Set<string>(['fastify']);
+  const { picked, spent } = greedyCover(
+    [
+      candidate('long sentence', 30, { fastify: 1, plugin: 1, test: 1, accepted: 1, rule: 2 }),
+      candidate('keyword', 3, { 'node:test': 2.5 }),
+      candidate('repeat', 2, { fastify: 1 }),
+      candidate('too dear', 50, { a: 1, b: 1, c: 1, d: 1, e: 1, f: 1, g: 1, h: 1 }),
+    ],
+    covered,
+    40,
+    () => true,
+  );
+  assert.deepEqual(picked, ['keyword', 'long sentence']);
+  assert.equal(spent, 33);
+  assert.ok(covered.has('node:test') && covered.has('plugin'));
+});
+
+test('a piece whose units the answer already holds adds nothing; a prior lifts a piece ranked first in its list', () => {
+  assert.equal(newWeight(new Map([['x', 2], ['y', 1]]), new Set(['x'])), 1);
+  const { picked } = greedyCover([candidate('second', 10, { a: 1 }), candidate('first', 10, { b: 1 }, 2)], new Set(), 10, () => true);
+  assert.deepEqual(picked, ['first']);
+});
