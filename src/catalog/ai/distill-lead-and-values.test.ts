@@ -150,3 +150,13 @@ describe('the summary reads on from the lead', () => {
     assert.deepEqual(opening, ['Compare two files byte by byte and report the first place where they differ.', 'The program reads both files once and stops at the first difference it finds.']);
   });
 });
+
+describe('the lead (round 8)', () => {
+  test('a warranty disclaimer in capitals is no lead: the next paragraph is', () => {
+    const blocks: Block[] = [
+      { kind: 'paragraph', text: 'THIS SOFTWARE IS PROVIDED BY THE AUTHORS "AS IS" AND ANY EXPRESS OR IMPLIED WARRANTIES ARE DISCLAIMED.' },
+      { kind: 'paragraph', text: 'CDebConf was initially written by Randolph Chung.' },
+    ];
+    assert.equal(leadOf(blocks, 'Debian copyright')?.text, 'CDebConf was initially written by Randolph Chung.');
+  });
+});
