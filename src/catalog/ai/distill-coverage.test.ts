@@ -1,6 +1,10 @@
 // Issue 24, round 8: the answer's pieces beyond its skeleton are chosen by budgeted maximum coverage of information units.
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { describe, test } from 'node:test';
+import type { DistilledContent } from './distill/distill-document.ts';
+import { fitBudget, type Ranked } from './distill/fit-budget.ts';
+import type { Candidate } from './distill/rank-sentences.ts';
+import { tokenCounter } from './distill/token-count.ts';
 import { greedyCover, newWeight, type CoverCandidate } from './distill/cover.ts';
 import { UNIT_WEIGHTS, unitsOf } from './distill/information-units.ts';
 
@@ -52,4 +56,36 @@ test('a piece whose units the answer already holds adds nothing; a prior lifts a
   assert.equal(newWeight(new Map([['x', 2], ['y', 1]]), new Set(['x'])), 1);
   const { picked } = greedyCover([candidate('second', 10, { a: 1 }), candidate('first', 10, { b: 1 }, 2)], new Set(), 10, () => true);
   assert.deepEqual(picked, ['first']);
+});
+
+describe('the answer filled by coverage', async () => {
+  const countTokens = await tokenCounter();
+  const base: DistilledContent = { title: 'thread-stream', format: 'markdown', kind: 'article', summary: '', keyPoints: [], outline: [], releases: [], facts: [], entities: [], keywords: [], numbers: [], dates: [] };
+  const sentence = (text: string, index: number): Candidate => ({ text, index, words: new Set(), firstInSection: false, score: 0 });
+  const ranked: Ranked = {
+    openingText: 'A streaming way to send data to a Node.js Worker Thread.',
+    sentences: [sentence('The stream is automatically closed if the stream is garbage collected, and flushSync() writes what is buffered.', 5)],
+    opening: [],
+    outline: [],
+    releases: [],
+    facts: [],
+    entities: [],
+    keywords: ['flushSync()', 'Worker', 'workerData'],
+    numbers: ['42 threads'],
+    dates: [],
+  };
+
+  test('a keyword the answer already says (in its opening or a key point) is not listed again; a new one is', () => {
+    const answer = fitBudget(base, 'article', ranked, 120, countTokens);
+    assert.deepEqual(answer.keyPoints, [ranked.sentences[0]!.text]);
+    assert.ok(answer.keywords.includes('workerData'), JSON.stringify(answer));
+    assert.ok(!answer.keywords.includes('flushSync()') && !answer.keywords.includes('Worker'), JSON.stringify(answer));
+    assert.ok(countTokens(JSON.stringify(answer)) <= 120);
+  });
+
+  test('a number alone competes at a lower weight than a name of the same size', () => {
+    const answer = fitBudget(base, 'article', { ...ranked, sentences: [] }, countTokens(JSON.stringify({ ...base, summary: ranked.openingText, keywords: ['flushSync()', 'workerData'] })) + 2, countTokens);
+    assert.deepEqual(answer.numbers, []);
+    assert.ok(answer.keywords.includes('workerData'), JSON.stringify(answer));
+  });
 });
