@@ -89,3 +89,13 @@ describe('the answer filled by coverage', async () => {
     assert.ok(answer.keywords.includes('workerData'), JSON.stringify(answer));
   });
 });
+
+test("a section's first sentence stating a rule is preferred to another sentence saying as much", async () => {
+  const countTokens = await tokenCounter();
+  const base: DistilledContent = { title: 'Plugins', format: 'markdown', kind: 'article', summary: '', keyPoints: [], outline: [], releases: [], facts: [], entities: [], keywords: [], numbers: [], dates: [] };
+  const plain: Candidate = { text: 'Plugins published by the team are listed on the ecosystem page weekly.', index: 3, words: new Set(), firstInSection: false, score: 0 };
+  const rule: Candidate = { text: 'A plugin must come with tests to be accepted to the ecosystem list.', index: 7, words: new Set(), firstInSection: true, score: 0 };
+  const ranked: Ranked = { openingText: 'How to write a plugin.', sentences: [plain, rule], opening: [], outline: [], releases: [], facts: [], entities: [], keywords: [], numbers: [], dates: [] };
+  const room = countTokens(JSON.stringify({ ...base, summary: ranked.openingText, keyPoints: [rule.text] })) + 12;
+  assert.deepEqual(fitBudget(base, 'article', ranked, room, countTokens).keyPoints, [rule.text]);
+});
