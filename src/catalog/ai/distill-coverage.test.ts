@@ -71,7 +71,7 @@ describe('the answer filled by coverage', async () => {
     facts: [],
     entities: [],
     keywords: ['flushSync()', 'Worker', 'workerData'],
-    numbers: ['42 threads'],
+    numbers: ['4096 MB'],
     dates: [],
   };
 
