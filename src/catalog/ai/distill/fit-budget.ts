@@ -1,7 +1,8 @@
-// Fills the answer within a token budget, structure first: the lead sentence, then each part up to
-// its share of the budget in the order the document's kind gives (a changelog's releases, a
-// manual's options, a licence's terms before further sentences), then what is left goes round the
-// parts one item at a time, and the exact count of the JSON has the last word.
+// Fills the answer within a token budget, structure first: the skeleton (the opening or the lead read on,
+// a changelog's newest releases, a man page's edition, a few top headings), then every other piece
+// (key-point sentences, facts, keywords, entities, numbers, dates, headings) competes by budgeted maximum
+// coverage of information units per token (cover.ts, information-units.ts; round 8), and the exact count
+// of the JSON has the last word.
 import type { DistilledContent } from './distill-document.ts';
 import type { Release } from './document.ts';
 import type { DocumentKind } from './document-kind.ts';
