@@ -1,5 +1,6 @@
 // Slow suite (node scripts/run-tests.mjs --slow distill-corpus). distill_document on its corpora of
-// real documents (scripts/measure-distill.ts): fresh set 6 (round 7, unseen, measured once), fresh set 5
+// real documents (scripts/measure-distill.ts): fresh set 7 (round 8, unseen, measured once), fresh set 6 (round 7,
+// measured once then, tuned on in round 8), fresh set 5
 // (round 6, measured once then, tuned on in round 7), fresh set 4
 // (round 5, measured once then, tuned on in round 6), fresh set 3
 // (round 4, measured once then, tuned on in rounds 5 and 6), fresh set 2
@@ -15,8 +16,16 @@ import { before, test } from 'node:test';
 import { byKind, figures, KINDS, loadCorpus, measureCorpus, measureDetails, savingsReport, type DetailFigures, type DocumentMeasure } from '../../../scripts/measure-distill.ts';
 
 /**
+ * Fresh set 7, measured once with round 8's final code: 69.1% of its facts kept (truncation at the same length 56.4%),
+ * the least on a kind 56.3% (HTML pages), median saving 83.0%. The thresholds pin that figure, less a margin.
+ */
+const FRESH7_FACTS_KEPT = 0.67;
+const FRESH7_KIND_FACTS_KEPT = 0.54;
+const FRESH7_MEDIAN_SAVING = 82.5;
+/**
  * Fresh set 6, measured once with round 7's final code: 62.4% of its facts kept (truncation at the same length 59.1%),
- * the least on a kind 43.8% (reference pages), median saving 82.5%. The thresholds pin that figure, less a margin.
+ * the least on a kind 43.8% (reference pages), median saving 82.5%. Tuned on in round 8 (72.0% now); the thresholds
+ * still pin the clean figure, less a margin.
  */
 const FRESH6_FACTS_KEPT = 0.6;
 const FRESH6_KIND_FACTS_KEPT = 0.42;
@@ -61,6 +70,7 @@ const TEST_KIND_FACTS_KEPT = 0.78;
 /** Median saving at the default budget, on each set. */
 const MEDIAN_SAVING = 80;
 
+let fresh7: DocumentMeasure[];
 let fresh6: DocumentMeasure[];
 let fresh5: DocumentMeasure[];
 let fresh4: DocumentMeasure[];
@@ -72,6 +82,7 @@ let tuning: DocumentMeasure[];
 let holdout: DocumentMeasure[];
 let details: DetailFigures;
 before(async () => {
+  fresh7 = await measureCorpus('fresh7');
   fresh6 = await measureCorpus('fresh6');
   fresh5 = await measureCorpus('fresh5');
   fresh4 = await measureCorpus('fresh4');
@@ -86,6 +97,25 @@ before(async () => {
 
 const share = (kept: number, total: number) => kept / total;
 
+test('fresh set 7 has at least 12 documents, two of each kind, 5 to 8 facts each', () => {
+  const documents = loadCorpus('fresh7');
+  assert.ok(documents.length >= 12);
+  for (const kind of KINDS) assert.ok(documents.filter((document) => document.kind === kind).length >= 2, kind);
+  for (const document of documents) assert.ok(document.facts.length >= 5 && document.facts.length <= 8, document.file);
+});
+
+test(`fresh set 7 (unseen, measured once): at least ${FRESH7_FACTS_KEPT * 100}% of the facts kept overall and ${FRESH7_KIND_FACTS_KEPT * 100}% on every kind, more than truncation overall, at a median saving of at least ${FRESH7_MEDIAN_SAVING}%`, () => {
+  const all = figures(fresh7);
+  const lost = fresh7.flatMap((m) => m.missing.map((fact) => `${m.file}: ${fact}`));
+  assert.ok(share(all.kept, all.facts) >= FRESH7_FACTS_KEPT, `kept ${all.kept}/${all.facts}; lost: ${lost.join('; ')}`);
+  for (const [kind, group] of byKind(fresh7)) {
+    const f = figures(group);
+    assert.ok(share(f.kept, f.facts) >= FRESH7_KIND_FACTS_KEPT, `${kind}: kept ${f.kept}/${f.facts}`);
+  }
+  assert.ok(all.kept > all.truncationKept, `distilled ${all.kept}, truncated ${all.truncationKept} of ${all.facts}`);
+  assert.ok(all.medianSaved >= FRESH7_MEDIAN_SAVING, `median saving ${all.medianSaved}%`);
+});
+
 test('fresh set 6 has at least 12 documents, two of each kind, 5 to 8 facts each', () => {
   const documents = loadCorpus('fresh6');
   assert.ok(documents.length >= 12);
@@ -93,7 +123,7 @@ test('fresh set 6 has at least 12 documents, two of each kind, 5 to 8 facts each
   for (const document of documents) assert.ok(document.facts.length >= 5 && document.facts.length <= 8, document.file);
 });
 
-test(`fresh set 6 (unseen, measured once): at least ${FRESH6_FACTS_KEPT * 100}% of the facts kept overall and ${FRESH6_KIND_FACTS_KEPT * 100}% on every kind, no fewer than truncation overall, at a median saving of at least ${FRESH6_MEDIAN_SAVING}%`, () => {
+test(`fresh set 6 (measured once, tuned on in round 8): at least ${FRESH6_FACTS_KEPT * 100}% of the facts kept overall and ${FRESH6_KIND_FACTS_KEPT * 100}% on every kind, no fewer than truncation overall, at a median saving of at least ${FRESH6_MEDIAN_SAVING}%`, () => {
   const all = figures(fresh6);
   const lost = fresh6.flatMap((m) => m.missing.map((fact) => `${m.file}: ${fact}`));
   assert.ok(share(all.kept, all.facts) >= FRESH6_FACTS_KEPT, `kept ${all.kept}/${all.facts}; lost: ${lost.join('; ')}`);
@@ -242,7 +272,7 @@ test('tuning set: at least 90% of the facts kept, median saving at least 80%, mo
 
 test('docs/distill-savings.md is the current measurement (regenerate with npm run measure:distill)', () => {
   const written = readFileSync(new URL('../../../docs/distill-savings.md', import.meta.url), 'utf8');
-  assert.equal(written, savingsReport(fresh6, fresh5, fresh4, fresh3, fresh2, fresh, test_, holdout, tuning, details));
+  assert.equal(written, savingsReport(fresh7, fresh6, fresh5, fresh4, fresh3, fresh2, fresh, test_, holdout, tuning, details));
 });
 
 test('more detail keeps more facts, less saves more tokens', () => {

@@ -64,11 +64,13 @@ describe('the default budget follows the document', () => {
 });
 
 describe('names said once', () => {
-  test("a man page's AUTHOR section gives a fact naming who wrote the program", async () => {
+  test("a man page's AUTHOR section names who wrote the program (round 8: as an entity when the fact would only repeat the name)", async () => {
     const options = Array.from({ length: 30 }, (_, i) => `       --option-${i}\n              set the behaviour number ${i} of the compressor when it reads its input files\n`).join('\n');
     const page = `SQUEEZE(1)                 General Commands Manual                SQUEEZE(1)\n\nNAME\n       squeeze - a block-sorting file compressor\n\nDESCRIPTION\n       squeeze compresses files using a block-sorting algorithm and Huffman coding.\n\nOPTIONS\n${options}\nAUTHOR\n       Jane Example, jane@example.org.\n\n       https://example.org/squeeze/\n`;
     const answer = await distill(page, undefined, {});
-    assert.ok(answer.facts.some((fact) => fact.fact === 'author' && fact.sentence.startsWith('Jane Example')), answerText(answer));
+    assert.ok(answer.entities.includes('Jane Example') || answer.facts.some((fact) => fact.fact === 'author' && fact.sentence.startsWith('Jane Example')), answerText(answer));
+    const brief = await distill(page, undefined, { detail: 'brief' });
+    assert.match(answerText(brief), /Jane Example/);
   });
 });
 
@@ -146,5 +148,15 @@ describe('the summary reads on from the lead', () => {
     const candidates = sentenceCandidates(blocks);
     const opening = openingOf(candidates, candidates[0]).map((candidate) => candidate.text);
     assert.deepEqual(opening, ['Compare two files byte by byte and report the first place where they differ.', 'The program reads both files once and stops at the first difference it finds.']);
+  });
+});
+
+describe('the lead (round 8)', () => {
+  test('a warranty disclaimer in capitals is no lead: the next paragraph is', () => {
+    const blocks: Block[] = [
+      { kind: 'paragraph', text: 'THIS SOFTWARE IS PROVIDED BY THE AUTHORS "AS IS" AND ANY EXPRESS OR IMPLIED WARRANTIES ARE DISCLAIMED.' },
+      { kind: 'paragraph', text: 'CDebConf was initially written by Randolph Chung.' },
+    ];
+    assert.equal(leadOf(blocks, 'Debian copyright')?.text, 'CDebConf was initially written by Randolph Chung.');
   });
 });

@@ -270,6 +270,8 @@ export async function distill(content: string, url: string | undefined, request:
   const keywords = oncePerName([...definedTerms, ...facts.keywords]);
   // A changelog's releases already give their versions.
   const numbers = kind === 'changelog' ? facts.numbers.filter((number) => !releases.some((release) => release.version === number.replace(/^v/i, '') || release.version === number)) : facts.numbers;
+  // ...and their dates: a release's date without its version says nothing.
+  const dates = kind === 'changelog' ? facts.dates.filter((date) => !releases.some((release) => release.date === date)) : facts.dates;
   const skip = kind === 'licence' ? undefined : BOILERPLATE;
   const whole = kind === 'changelog' ? undefined : wholeOf(document, title, budget - countTokens(JSON.stringify(base)), countTokens, skip);
   if (whole) return withTokens({ ...base, summary: whole }, inputTokens, textTokens, budget, countTokens);
@@ -279,7 +281,7 @@ export async function distill(content: string, url: string | undefined, request:
   const answer = fitBudget(
     base,
     kind,
-    { ...(openingText ? { openingText } : lead ? { lead } : {}), sentences, opening: openingOf(candidates.filter((candidate) => squash(candidate.text).toLowerCase() !== titleLower), lead), outline: kind === 'changelog' ? outlineOf(document, title).filter((entry) => !releases.some((release) => entry.text.includes(release.version))) : outlineOf(document, title), releases: kind === 'changelog' ? releases : [], facts: keyFacts, ...facts, keywords, numbers },
+    { ...(openingText ? { openingText } : lead ? { lead } : {}), sentences, opening: openingOf(candidates.filter((candidate) => squash(candidate.text).toLowerCase() !== titleLower), lead), outline: kind === 'changelog' ? outlineOf(document, title).filter((entry) => !releases.some((release) => entry.text.includes(release.version))) : outlineOf(document, title), releases: kind === 'changelog' ? releases : [], facts: keyFacts, skeletonFacts: document.edition ? keyFacts.slice(0, 1) : [], ...facts, keywords, numbers, dates },
     budget,
     countTokens,
   );

@@ -203,6 +203,8 @@ export function leadOf(blocks: readonly Block[], title: string): Candidate | und
     if (first.toLowerCase().replace(/[.!?]$/, '') === titleLower || !/\p{L}{2}/u.test(first)) continue;
     if (!named && !((/[.!?]$/.test(first) && words >= 3) || (words >= 8 && !/:$/.test(first)) || describes(block.text, headings))) continue;
     if (words > 80) return undefined;
+    // A warranty disclaimer in capitals opens many licence texts: it says nothing of what the document is.
+    if ((first.match(/\p{Lu}/gu)?.length ?? 0) > (first.match(/\p{L}/gu)?.length ?? 0) * 0.6) continue;
     return { text: first, index: -1, words: new Set(contentWords(first)), firstInSection: true, score: Infinity };
   }
   return undefined;
