@@ -20,8 +20,6 @@ export interface ChannelBenchConfig {
   writeDocs: boolean;
   /** BENCH_TOOLGATE_BUILD: `compiled` (default) or `source`. */
   toolgateBuild: 'compiled' | 'source';
-  /** BENCH_LEDGER_THREAD: the gateway's TOOLGATE_LEDGER_THREAD, `main` (its default) or `own`. */
-  ledgerThread: 'main' | 'own';
 }
 
 export function loadChannelBenchConfig(): ChannelBenchConfig {
@@ -35,6 +33,5 @@ export function loadChannelBenchConfig(): ChannelBenchConfig {
     coldConnections: flag('BENCH_CHANNEL_COLD_CONNECTIONS', false),
     writeDocs: flag('BENCH_WRITE_DOCS', true),
     toolgateBuild: toolgateBuild(process.env.BENCH_TOOLGATE_BUILD),
-    ledgerThread: process.env.BENCH_LEDGER_THREAD === 'own' ? 'own' : 'main',
   };
 }

@@ -85,9 +85,7 @@ async function main(): Promise<void> {
   }
   const logFile = join(LOG_DIR, 'toolgate-channels.log');
   log(`starting toolgate (local mode, claims every ${config.claimIntervalSeconds} s; log ${logFile})`);
-  const toolgate = await startToolgate(dataDir, logFile, 120_000, config.toolgateBuild, {
-    TOOLGATE_CHANNEL_CLAIM_INTERVAL_S: String(config.claimIntervalSeconds), TOOLGATE_CHANNEL_CLAIM_MIN_USDC: '0', TOOLGATE_LEDGER_THREAD: config.ledgerThread,
-  });
+  const toolgate = await startToolgate(dataDir, logFile, 120_000, config.toolgateBuild, { TOOLGATE_CHANNEL_CLAIM_INTERVAL_S: String(config.claimIntervalSeconds), TOOLGATE_CHANNEL_CLAIM_MIN_USDC: '0' });
   try {
     if (toolgate.routeProblem) throw new Error(toolgate.routeProblem);
     const { devChain } = toolgate;

@@ -81,12 +81,6 @@ test('the ledger: PostgreSQL by URL (never echoed), not together with TOOLGATE_L
   assert.throws(() => loadConfig({ TOOLGATE_RETRY_RESULTS_HOURS: '0' }), /TOOLGATE_RETRY_RESULTS_HOURS/);
 });
 
-test('the embedded store runs on the main thread unless asked to run on its own', () => {
-  assert.equal(loadConfig({}).ledgerThread, 'main');
-  assert.equal(loadConfig({ TOOLGATE_LEDGER_THREAD: 'own' }).ledgerThread, 'own');
-  assert.throws(() => loadConfig({ TOOLGATE_LEDGER_THREAD: 'worker' }), /TOOLGATE_LEDGER_THREAD: expected main or own/);
-});
-
 test('request timeouts: 10 s for headers and 30 s for the whole request by default; headers may not outlast the request', () => {
   assert.deepEqual(loadConfig({}).httpTimeouts, { headersMs: 10_000, requestMs: 30_000 });
   assert.deepEqual(loadConfig({ TOOLGATE_HEADERS_TIMEOUT_MS: '2000', TOOLGATE_REQUEST_TIMEOUT_MS: '5000' }).httpTimeouts, { headersMs: 2_000, requestMs: 5_000 });

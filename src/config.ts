@@ -46,8 +46,6 @@ export interface Config {
    * `url`: a PostgreSQL server, shared by several instances.
    */
   ledger: 'memory' | { dir: string } | { url: string };
-  /** TOOLGATE_LEDGER_THREAD: the embedded store on the main thread (`main`) or on a thread of its own (`own`). */
-  ledgerThread: 'main' | 'own';
   /** This instance's name in a shared ledger; a restart under the same name takes back its own leftovers. */
   instance: string;
   /** What the local tools load at start: `light` (small things) or `all` (also their datasets, ~400 MB). */
@@ -180,7 +178,6 @@ const envSchema = z.object({
   TOOLGATE_LOCAL_TOKEN_NAME: z.string().min(1).max(100).optional(),
   TOOLGATE_LOCAL_CHAIN_FILE: z.string().min(1).optional(),
   TOOLGATE_LEDGER: z.string().min(1).optional(),
-  TOOLGATE_LEDGER_THREAD: z.enum(['main', 'own'], { message: 'expected main or own' }).optional(),
   TOOLGATE_DATABASE_URL: z
     .string()
     .refine((v) => /^postgres(ql)?:\/\/[^\s]+$/.test(v) && URL.canParse(v), { message: 'expected a postgres://user:password@host:port/database URL' })
@@ -313,7 +310,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ledger: e.TOOLGATE_DATABASE_URL
       ? { url: e.TOOLGATE_DATABASE_URL }
       : e.TOOLGATE_LEDGER === 'memory' ? 'memory' : { dir: resolve(e.TOOLGATE_LEDGER ?? resolve(dataDir, 'ledger')) },
-    ledgerThread: e.TOOLGATE_LEDGER_THREAD ?? 'main',
     logLevel: e.TOOLGATE_LOG_LEVEL ?? 'info',
     trustedProxies: list(e.TOOLGATE_TRUSTED_PROXIES),
     allowedOrigins: list(e.TOOLGATE_ALLOWED_ORIGINS),

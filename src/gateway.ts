@@ -107,9 +107,9 @@ const INSTANCE_STALE_AFTER_MS = 30_000;
 const optionalEthPrice = <T>(source: T | undefined) => (source ? { ethPrice: source } : {});
 
 /** The embedded store (one instance) or PostgreSQL (shared by several). */
-async function openLedgerStore({ ledger, ledgerThread }: Pick<Config, 'ledger' | 'ledgerThread'>): Promise<{ client: SqlClient; shared: boolean }> {
+async function openLedgerStore(ledger: Config['ledger']): Promise<{ client: SqlClient; shared: boolean }> {
   if (ledger !== 'memory' && 'url' in ledger) return { client: await openPostgresClient({ url: ledger.url }), shared: true };
-  return { client: await openPgliteClient(ledger === 'memory' ? undefined : ledger.dir, { ownThread: ledgerThread === 'own' }), shared: false };
+  return { client: await openPgliteClient(ledger === 'memory' ? undefined : ledger.dir), shared: false };
 }
 
 function paymentServices(
@@ -169,7 +169,7 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
       payTo = config.payTo as Address;
     }
 
-    const store = await openLedgerStore(config);
+    const store = await openLedgerStore(config.ledger);
     const ledger = await SqlPaymentLedger.open(store.client);
     cleanups.push(() => ledger.close());
 

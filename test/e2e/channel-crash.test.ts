@@ -32,7 +32,7 @@ before(async () => {
   [chain, upstream] = await Promise.all([startDevChain({ tokenName: 'USD Coin' }), startFixtureServer()]);
   dataDir = await mkdtemp(join(tmpdir(), 'toolgate-channel-crash-'));
   env = {
-    TOOLGATE_DATA_DIR: dataDir, // the ledger: PGlite in a directory of each test's own
+    TOOLGATE_DATA_DIR: dataDir, // the ledger: PGlite in <dataDir>/ledger
     TOOLGATE_LOCAL_CHAIN_FILE: await writeDevChainFile(join(dataDir, 'chain'), chain),
     TOOLGATE_INSTANCE_ID: 'channel-crash',
     TOOLGATE_FRANKFURTER_URL: `${upstream.origin}/frankfurter`,
@@ -58,14 +58,11 @@ async function channelPrice(baseUrl: string, path: string): Promise<bigint> {
   return BigInt(offer.amount);
 }
 
-// The embedded store on the main thread (the default) and on its own (TOOLGATE_LEDGER_THREAD=own),
-// each in a data directory of its own.
-for (const thread of ['main', 'own'] as const) test(`kill -9 with accepted vouchers unclaimed and a call in its handler, the store on the ${thread} thread: the restart claims exactly the accepted ones and frees the channel at once`, async (context) => {
+test('kill -9 with accepted vouchers unclaimed and a call in its handler: the restart claims exactly the accepted ones and frees the channel at once', async (context) => {
   const { balanceOf, publicClient } = chainClients(chain);
   const fromBlock = await publicClient.getBlockNumber();
   const payToStart = await balanceOf(chain.payTo);
-  const store = { TOOLGATE_LEDGER_THREAD: thread, TOOLGATE_LEDGER: join(dataDir, `ledger-${thread}`) };
-  let gateway = await start(store);
+  let gateway = await start();
   const price = await channelPrice(gateway.baseUrl, UUID);
   const payer = await fundedPayer(chain, '1');
   const { pay, sent } = channelPayer(chain, payer);
@@ -84,7 +81,7 @@ for (const thread of ['main', 'own'] as const) test(`kill -9 with accepted vouch
   assert.equal(await balanceOf(chain.payTo), payToStart);
 
   // Restarted on the same data dir, now claiming every second, whatever a channel owes.
-  gateway = await start({ ...store, TOOLGATE_CHANNEL_CLAIM_INTERVAL_S: '1', TOOLGATE_CHANNEL_CLAIM_MIN_USDC: '0' });
+  gateway = await start({ TOOLGATE_CHANNEL_CLAIM_INTERVAL_S: '1', TOOLGATE_CHANNEL_CLAIM_MIN_USDC: '0' });
   const restartedAt = Date.now();
   await until(async () => (await claimedSince(chain, fromBlock)).length > 0, 'the restarted collector to claim', 20_000);
   context.diagnostic(`first claim ${Date.now() - restartedAt} ms after the restart`);

@@ -62,7 +62,7 @@ test('the build holds JavaScript, declarations and the runtime assets, and no Ty
   const files = await filesUnder(join(shipped, 'dist'));
   assert.ok(files.includes('main.js'));
   assert.ok(files.includes('main.d.ts'));
-  for (const asset of ['catalog/utility/math-worker.mjs', 'catalog/sandbox/worker-host.mjs', 'payments/ledger/pglite-thread.mjs', 'faces/dashboard/page/dashboard.html']) {
+  for (const asset of ['catalog/utility/math-worker.mjs', 'catalog/sandbox/worker-host.mjs', 'faces/dashboard/page/dashboard.html']) {
     assert.ok(files.includes(asset), `${asset} copied`);
   }
   assert.deepEqual(files.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts')), []);
@@ -74,11 +74,11 @@ test('the build holds JavaScript, declarations and the runtime assets, and no Ty
   }
 });
 
-test('plain node runs the build on its own local chain, its store on a thread of its own, and the official client pays a call', async () => {
+test('plain node runs the build on its own local chain, and the official client pays a call', async () => {
   const dataDir = join(shipped, 'data');
   let server: (GatewayProcess & { baseUrl: string }) | undefined;
   try {
-    server = await startGatewayProcess({ TOOLGATE_DATA_DIR: dataDir, TOOLGATE_LOG_LEVEL: 'warn', TOOLGATE_LEDGER_THREAD: 'own' }, { args: ['dist/main.js'], cwd: shipped });
+    server = await startGatewayProcess({ TOOLGATE_DATA_DIR: dataDir, TOOLGATE_LOG_LEVEL: 'warn' }, { args: ['dist/main.js'], cwd: shipped });
     await server.waitFor(/devchain\.json written to/);
     const devChain = JSON.parse(await readFile(join(dataDir, 'devchain.json'), 'utf8')) as DevChainFile;
     const chain = createPublicClient({ transport: http(devChain.rpcUrl) });

@@ -5,7 +5,6 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
-import { openPgliteThreadClient } from './pglite-thread-client.ts';
 import type { SqlClient, SqlQueries } from './sql-client.ts';
 
 // PostgreSQL's default 128 MB of shared buffers cost ~140 MB of resident memory in the WASM heap;
@@ -47,13 +46,8 @@ export async function initialiseDataDir(dataDir: string): Promise<void> {
   await run(process.execPath, ['--input-type=module', '-e', script, dataDir], { env: { ...process.env, NODE_OPTIONS: '' } });
 }
 
-/**
- * `ownThread`: PGlite runs on a worker thread (pglite-thread-client.ts), the gateway's choice; on the
- * caller's thread otherwise (tools, tests), which starts faster and needs no messages.
- */
-export async function openPgliteClient(dataDir?: string, options: { ownThread?: boolean } = {}): Promise<SqlClient> {
+export async function openPgliteClient(dataDir?: string): Promise<SqlClient> {
   if (dataDir) await initialiseDataDir(dataDir);
-  if (options.ownThread) return openPgliteThreadClient({ ...(dataDir ? { dataDir } : {}), postgresqlconf: POSTGRESQL_CONF });
   const db = new PGlite({ ...(dataDir ? { dataDir } : {}), postgresqlconf: POSTGRESQL_CONF });
   await db.waitReady;
   return {
