@@ -1,7 +1,8 @@
 // The two x402 header codecs on the hot path of every paid call, giving byte for byte what
 // `@x402/core/http`'s give (checked in header-codec.test.ts). Theirs go through atob/btoa one
-// character at a time (~25 µs a header here, 2.5 % of the main thread under voucher load); Buffer's
-// base64 does the same in native code. The other headers keep the official codecs.
+// character at a time (under voucher load ~45 µs to decode and ~25 µs to encode a voucher's headers,
+// ~5 % of the main thread together); Buffer's base64 does the same in native code. The other headers
+// keep the official codecs.
 import type { PaymentPayload, SettleResponse } from '@x402/core/types';
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
