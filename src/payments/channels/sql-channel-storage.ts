@@ -216,7 +216,6 @@ export class SqlChannelStorage implements ChannelStorage {
     await releaseVoucherRow(this.db, channelId, pendingId);
   }
 
-
   /**
    * Drops the pending requests a crashed process left (start-up only: a live process's call may be
    * running). Safe because the SDK records a charge and clears the reservation in one update before

@@ -28,7 +28,8 @@ import type { ChannelCall, ChannelLedger } from './channel-ledger.ts';
 import type { ReceiptReader } from './channel-collector.ts';
 import type { LocalVouchers, VoucherPayload } from './local-vouchers.ts';
 import type { KeyedRequest } from '../../idempotency/retry-answers.ts';
-import { CUMULATIVE_AMOUNT_MISMATCH, servePayerRefund } from './payer-refund.ts';
+import { servePayerRefund } from './payer-refund.ts';
+import { CHANNEL_BUSY, CUMULATIVE_AMOUNT_MISMATCH, CUMULATIVE_BELOW_CLAIMED, CUMULATIVE_EXCEEDS_BALANCE } from './reason-codes.ts';
 import type { RefundEvent } from './payer-refund.ts';
 
 export const BATCH_SETTLEMENT = 'batch-settlement';
@@ -59,10 +60,8 @@ interface Reservation {
 }
 
 export const CHANNEL_WITHDRAWING = 'channel_withdrawing';
-const CHANNEL_BUSY = 'invalid_batch_settlement_evm_channel_busy';
-const CUMULATIVE_EXCEEDS_BALANCE = 'invalid_batch_settlement_evm_cumulative_exceeds_balance';
 /** The refusals after which the official client reads the channel's state from the 402 (or the chain) and signs again. */
-const RESYNC_REASONS: ReadonlySet<string> = new Set(['invalid_batch_settlement_evm_cumulative_amount_mismatch', 'invalid_batch_settlement_evm_cumulative_below_claimed']);
+const RESYNC_REASONS: ReadonlySet<string> = new Set([CUMULATIVE_AMOUNT_MISMATCH, CUMULATIVE_BELOW_CLAIMED]);
 
 export class BatchSettlementScheme implements PaymentScheme {
   readonly name = BATCH_SETTLEMENT;

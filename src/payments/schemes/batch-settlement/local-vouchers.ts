@@ -18,6 +18,7 @@ import { randomUUID } from 'node:crypto';
 import type { ChargedVoucher } from '../../channels/sql-channel-storage.ts';
 import { voucherSettleResponse } from '../../ledger/channel-payments.ts';
 import type { VoucherCharge, VoucherReservation } from '../../channels/voucher-statements.ts';
+import { CHANNEL_BUSY, INVALID_VOUCHER_SIGNATURE } from './reason-codes.ts';
 import { recoverVoucherSigner } from './voucher-signature.ts';
 
 /** What the local check needs from channel storage (SqlChannelStorage has it). */
@@ -30,8 +31,6 @@ export interface VoucherStore {
   releaseVoucher(channelId: string, pendingId: string): Promise<void>;
 }
 
-export const INVALID_VOUCHER_SIGNATURE = 'invalid_batch_settlement_evm_voucher_signature';
-const CHANNEL_BUSY = 'invalid_batch_settlement_evm_channel_busy';
 const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
 
 /** A voucher payload, as checkBatchSettlementPayload has let it through. */

@@ -20,13 +20,11 @@ import type { GateOutcome } from '../../gate-outcome.ts';
 import { atomicToUsdc } from '../../price.ts';
 import type { PaymentAttempt } from '../payment-scheme.ts';
 import type { ReceiptReader } from './channel-collector.ts';
+import { CUMULATIVE_AMOUNT_MISMATCH, REFUND_AMOUNT_INVALID, REFUND_NO_BALANCE } from './reason-codes.ts';
 import { readRefundReceipt } from './refund-receipt.ts';
 import type { RefundReceipt } from './refund-receipt.ts';
 
-/** The SDK's reason codes (`@x402/evm` batch-settlement errors) this path answers on its own terms. */
-export const REFUND_NO_BALANCE = 'invalid_batch_settlement_evm_refund_no_balance';
-export const REFUND_AMOUNT_INVALID = 'invalid_batch_settlement_evm_refund_amount_invalid';
-export const CUMULATIVE_AMOUNT_MISMATCH = 'invalid_batch_settlement_evm_cumulative_amount_mismatch';
+/** Ours: a refund the facilitator reported settled but its `Refunded` event does not prove. */
 export const REFUND_NOT_CONFIRMED = 'refund_not_confirmed';
 
 /** One refund that went through, for the metrics. */
