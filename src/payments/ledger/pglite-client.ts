@@ -5,28 +5,12 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
-import type { SqlClient, SqlQueries } from './sql-client.ts';
+import { PgliteStatements } from './pglite-statements.ts';
+import type { SqlClient } from './sql-client.ts';
 
 // PostgreSQL's default 128 MB of shared buffers cost ~140 MB of resident memory in the WASM heap;
 // the ledger's working set (one narrow table, its indexes) fits many times in 16 MB.
 const POSTGRESQL_CONF = ['shared_buffers=16MB'];
-
-interface PgliteQueries {
-  query<Row>(sql: string, params?: unknown[]): Promise<{ rows: Row[] }>;
-  exec(sql: string): Promise<unknown>;
-}
-
-function queries(db: PgliteQueries): SqlQueries {
-  return {
-    async query<Row>(sql: string, params: readonly unknown[] = []) {
-      const result = await db.query<Row>(sql, [...params]);
-      return { rows: result.rows };
-    },
-    async exec(sql: string) {
-      await db.exec(sql);
-    },
-  };
-}
 
 const run = promisify(execFile);
 
@@ -50,9 +34,13 @@ export async function openPgliteClient(dataDir?: string): Promise<SqlClient> {
   if (dataDir) await initialiseDataDir(dataDir);
   const db = new PGlite({ ...(dataDir ? { dataDir } : {}), postgresqlconf: POSTGRESQL_CONF });
   await db.waitReady;
+  const statements = new PgliteStatements(db);
   return {
-    ...queries(db),
-    transaction: (work) => db.transaction((tx) => work(queries(tx))),
+    query: (sql, params) => statements.query(sql, params),
+    async exec(sql) {
+      await db.exec(sql);
+    },
+    transaction: (work) => statements.transaction(work),
     close: () => db.close(),
   };
 }
