@@ -101,7 +101,7 @@ function dehyphenate(text: string): string {
 }
 
 /** A line of running words ("When --reflink[=always] is specified, perform a lightweight copy, where"): prose that names an option, not code. */
-function isWordy(line: string): boolean {
+export function isWordy(line: string): boolean {
   const tokens = line.trim().split(/\s+/);
   return tokens.length >= 6 && tokens.filter((token) => /^[\p{L}'’(]+[\p{L}'’),.;:]*$/u.test(token)).length >= tokens.length * 0.7;
 }
@@ -109,6 +109,16 @@ function isWordy(line: string): boolean {
 function looksLikeCode(lines: readonly string[]): boolean {
   const symbolic = lines.filter((line) => (CODE_SYMBOLS.test(line) && !isWordy(line)) || /^\s*(?:#include|\/\/|\/\*|\*\/|\$ )/.test(line)).length;
   return symbolic >= Math.max(2, lines.length * 0.5);
+}
+
+/**
+ * Lines set in from the text's margin that read as commands, not sentences ("  make dist", "  perl tests/vg_regtest
+ * memcheck"): a plain-text README's examples. No line ends a sentence or runs on in words, and each starts with a
+ * lower-case word, a path or a variable.
+ */
+export function isIndentedCommand(lines: readonly string[], indent: number, bodyIndent: number): boolean {
+  if (indent < bodyIndent + 2 || lines.length > 6) return false;
+  return lines.every((line) => !/[.!?]["')]?$/.test(line) && !isWordy(line) && /^(?:[\p{Ll}.\/~$]|[A-Z_]+=)\S*/u.test(line.trim()));
 }
 
 export function readText(content: string): ReadDocument {
@@ -134,6 +144,7 @@ export function readText(content: string): ReadDocument {
   const meaningIndent = optionMeaningIndentOf(lines);
   const blocks: Block[] = [];
   let paragraph: string[] = [];
+  let paragraphIndent = Infinity;
   let item: { indent: number; lines: string[]; number?: string } | undefined;
 
   const flush = () => {
@@ -147,7 +158,7 @@ export function readText(content: string): ReadDocument {
       item = undefined;
     }
     if (paragraph.length > 0) {
-      if (looksLikeCode(paragraph)) blocks.push({ kind: 'code', text: paragraph.join('\n') });
+      if (looksLikeCode(paragraph) || isIndentedCommand(paragraph, paragraphIndent, bodyIndent)) blocks.push({ kind: 'code', text: paragraph.join('\n') });
       else {
         const text = squash(paragraph.join(' '));
         // Licences and specifications open numbered sections inline: "2. Grant of Copyright License. Subject to…".
@@ -158,6 +169,7 @@ export function readText(content: string): ReadDocument {
         } else blocks.push({ kind: 'paragraph', text });
       }
       paragraph = [];
+      paragraphIndent = Infinity;
     }
   };
 
@@ -210,6 +222,7 @@ export function readText(content: string): ReadDocument {
     }
     if (item) flush();
     paragraph.push(line.trim());
+    paragraphIndent = Math.min(paragraphIndent, indent);
   }
   flush();
   return { format: 'text', ...titleOf(blocks, lines), ...(edition ? { edition } : {}), blocks, codeTerms: [] };

@@ -1,0 +1,40 @@
+// Issue 24, round 9: failure classes read in fresh set 7's losses.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { readHtml } from './distill/read-html.ts';
+import { readText } from './distill/read-text.ts';
+
+const WRAPPED = [
+  'Building a distribution tarball',
+  '~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~',
+  'To build a distribution tarball from the sources, run the command below in',
+  'the top directory of the tree; it will also attempt to build the whole of',
+  'the documentation, which takes a while on a slow machine.',
+  '',
+  '  make dist',
+  '',
+  'If you only want to test whether the generated tarball is complete and runs',
+  'the regression tests successfully, building the documentation is not needed.',
+];
+
+test('plain text laid out with <br> in an HTML page is read as paragraphs, its underlined titles as headings', () => {
+  const body = `<div class="literallayout"><p><br>\n${WRAPPED.join('<br>\n')}<br>\n</p></div>`;
+  const blocks = readHtml(`<html><head><title>README</title></head><body>${body}</body></html>`).blocks;
+  assert.deepEqual(blocks[0], { kind: 'heading', level: 3, text: 'Building a distribution tarball' });
+  assert.ok(blocks.some((block) => block.kind === 'paragraph' && block.text.startsWith('To build a distribution tarball from the sources, run the command below in the top directory')));
+  assert.ok(blocks.some((block) => block.kind === 'code' && block.text === 'make dist'));
+});
+
+test('a <pre> of prose is read as plain text; a <pre> of code stays a code block', () => {
+  const prose = readHtml(`<html><body><pre>${WRAPPED.join('\n')}</pre></body></html>`).blocks;
+  assert.ok(prose.some((block) => block.kind === 'paragraph' && block.text.includes('in the top directory of the tree')));
+  const code = 'function add(a, b) {\n  return a + b;\n}\nconst x = add(1, 2);\nconsole.log(x);\nexport { add };';
+  assert.deepEqual(readHtml(`<html><body><p>An example of what the library does for you, in a few lines of code:</p><pre>${code}</pre></body></html>`).blocks.at(-1), { kind: 'code', text: code });
+});
+
+test('indented command lines in plain text are code; an indented sentence is not', () => {
+  const blocks = readText('Run the tests like this:\n\n  perl tests/vg_regtest memcheck\n  perl tests/vg_regtest none\n\nThat is all.\n').blocks;
+  assert.deepEqual(blocks[1], { kind: 'code', text: 'perl tests/vg_regtest memcheck\nperl tests/vg_regtest none' });
+  const indented = readText('Some text at the margin, long enough to be prose.\n\n  an indented sentence that ends with a full stop.\n').blocks;
+  assert.equal(indented[1]!.kind, 'paragraph');
+});
