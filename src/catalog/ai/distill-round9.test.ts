@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { readHtml } from './distill/read-html.ts';
 import { readText } from './distill/read-text.ts';
+import { keywordOf } from './distill/key-facts.ts';
+import { oncePerName, withSoleValue } from './distill/keywords.ts';
 
 const WRAPPED = [
   'Building a distribution tarball',
@@ -37,4 +39,18 @@ test('indented command lines in plain text are code; an indented sentence is not
   assert.deepEqual(blocks[1], { kind: 'code', text: 'perl tests/vg_regtest memcheck\nperl tests/vg_regtest none' });
   const indented = readText('Some text at the margin, long enough to be prose.\n\n  an indented sentence that ends with a full stop.\n').blocks;
   assert.equal(indented[1]!.kind, 'paragraph');
+});
+
+test("an option's keyword keeps the argument written with it", () => {
+  assert.equal(keywordOf('--context=N'), '--context=N');
+  assert.equal(keywordOf('-L, --lang=CATALOGNAME'), '--lang=CATALOGNAME');
+  assert.equal(keywordOf('-v, --verbose'), '--verbose');
+  assert.deepEqual(oncePerName(['--context=N', '--context', '--auto']), ['--context=N', '--auto']);
+});
+
+test('an option the text only writes with one value is listed with it; one written bare or with several values by its name', () => {
+  assert.equal(withSoleValue('Run it with --wait-for-gdb=yes. Then --wait-for-gdb=yes again.', '--wait-for-gdb'), '--wait-for-gdb=yes');
+  assert.equal(withSoleValue('Use --vg=../a --vg=../b to compare.', '--vg'), '--vg');
+  assert.equal(withSoleValue('Pass --tool=memcheck, or --tool=lackey.', '--tool'), '--tool');
+  assert.equal(withSoleValue('The --quiet option, as in --quiet=yes.', '--quiet'), '--quiet');
 });
