@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import { readHtml } from './distill/read-html.ts';
 import { readText } from './distill/read-text.ts';
 import { keywordOf } from './distill/key-facts.ts';
+import { extractEntities } from './distill/facts.ts';
 import { oncePerName, withSoleValue } from './distill/keywords.ts';
 
 const WRAPPED = [
@@ -53,4 +54,11 @@ test('an option the text only writes with one value is listed with it; one writt
   assert.equal(withSoleValue('Use --vg=../a --vg=../b to compare.', '--vg'), '--vg');
   assert.equal(withSoleValue('Pass --tool=memcheck, or --tool=lackey.', '--tool'), '--tool');
   assert.equal(withSoleValue('The --quiet option, as in --quiet=yes.', '--quiet'), '--quiet');
+});
+
+test('a version written right after a name is part of the entity', () => {
+  const names = extractEntities('The data is licensed under a CC BY 4.0 licence by the NRO. It needs Python 3.11 or later.').map((entity) => entity.text);
+  assert.ok(names.includes('CC BY 4.0'));
+  assert.ok(names.includes('Python 3.11'));
+  assert.ok(!names.includes('CC BY'));
 });

@@ -121,8 +121,10 @@ export function extractEntities(text: string): FactCount[] {
     }
     while (words.length > 0 && NAME_CONNECTORS.has(words.at(-1)!)) words = words.slice(0, -1);
     if (words.length === 0) continue;
-    const name = words.join(' ');
-    if (words.length === 1) {
+    // A version written right after the name is part of it: "CC BY 4.0", "Python 3.11", not "CC BY".
+    const version = match[0].endsWith(words.at(-1)!) ? /^[ \t]v?\d+(?:\.\d+)+(?![\p{L}\p{N}]|\.\d)/u.exec(text.slice(match.index + match[0].length))?.[0] : undefined;
+    const name = words.join(' ') + (version ? ` ${version.trim()}` : '');
+    if (words.length === 1 && !version) {
       const word = words[0]!;
       const acronym = /^[\p{Lu}\d]{2,}s?$/u.test(word) && /\p{Lu}.*\p{Lu}/u.test(word);
       const inner = /\p{Ll}\p{Lu}|\p{Lu}{2,}\p{Ll}|\d/u.test(word); // CamelCase, PyPy, URLSearchParams, ed25519
