@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { readHtml } from './distill/read-html.ts';
 import { readText } from './distill/read-text.ts';
+import { readMarkdown } from './distill/read-markdown.ts';
 import { keywordOf } from './distill/key-facts.ts';
 import { extractEntities } from './distill/facts.ts';
 import { oncePerName, withSoleValue } from './distill/keywords.ts';
@@ -61,4 +62,9 @@ test('a version written right after a name is part of the entity', () => {
   assert.ok(names.includes('CC BY 4.0'));
   assert.ok(names.includes('Python 3.11'));
   assert.ok(!names.includes('CC BY'));
+});
+
+test("a quote's empty line ends its paragraph and a GitHub alert's marker is not text", () => {
+  const document = readMarkdown('> [!CAUTION]\n> **Notice: data bugs**\n>\n> Updates via npm are deprecated and will stop.\n\n# Title\n');
+  assert.deepEqual(document.blocks.slice(0, 2).map((block) => block.text), ['Notice: data bugs', 'Updates via npm are deprecated and will stop.']);
 });
