@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import { readHtml } from './distill/read-html.ts';
 import { readText } from './distill/read-text.ts';
 import { readMarkdown } from './distill/read-markdown.ts';
+import { licenceNotices, noticeCount, noticesText } from './distill/licence-notices.ts';
 import { keywordOf } from './distill/key-facts.ts';
 import { extractEntities } from './distill/facts.ts';
 import { oncePerName, withSoleValue } from './distill/keywords.ts';
@@ -67,4 +68,23 @@ test('a version written right after a name is part of the entity', () => {
 test("a quote's empty line ends its paragraph and a GitHub alert's marker is not text", () => {
   const document = readMarkdown('> [!CAUTION]\n> **Notice: data bugs**\n>\n> Updates via npm are deprecated and will stop.\n\n# Title\n');
   assert.deepEqual(document.blocks.slice(0, 2).map((block) => block.text), ['Notice: data bugs', 'Updates via npm are deprecated and will stop.']);
+});
+
+test("a licence file's notices come first, every licence named with its first stanza's holders before later stanzas", () => {
+  const item = (files: string, holders: string, licence: string) => ({ kind: 'item' as const, text: `Files: ${files}; Copyright: ${holders}; License: ${licence}` });
+  const blocks = [item('*', '2018-2022, VideoLAN and dav1d authors', 'BSD-2-clause'), item('getopt.h', 'No copyright claimed', 'public-domain'), item('x86inc.asm', '2005-2019 x264 project', 'ISC'), item('debian/*', '2018-2022 Dylan Aïssi', 'BSD-2-clause')];
+  const notices = licenceNotices(blocks);
+  assert.equal(notices.blocks.size, 4);
+  const text = noticesText(notices, 300, (value) => Math.ceil(value.length / 4));
+  assert.equal(text, 'BSD-2-clause: 2018-2022, VideoLAN and dav1d authors; 2018-2022 Dylan Aïssi\npublic-domain: No copyright claimed\nISC: 2005-2019 x264 project');
+  // A small share names each licence before it gives a second stanza's holders.
+  assert.equal(noticesText(notices, 80, (value) => Math.ceil(value.length / 4)), 'BSD-2-clause: 2018-2022, VideoLAN and dav1d authors; …\npublic-domain: No copyright claimed');
+});
+
+test('a bundle of copyright notices is a licence whatever its first line says, its holders listed first', () => {
+  const notice = (holder: string) => `Copyright (c) 1993, 2011, ${holder}. All rights reserved.\n\nPermission to use, copy, modify, distribute, and sell this software and its documentation for any purpose is hereby granted without fee, provided that the above copyright notice appear in all copies.\n\n`;
+  const text = `This package was downloaded from\nhttp://example.org/releases/\n\n${['Oracle and/or its affiliates', 'Keith Packard', 'The Open Group'].map(notice).join('')}`;
+  const document = readText(text);
+  assert.equal(noticeCount(document.blocks), 3);
+  assert.deepEqual(licenceNotices(document.blocks).entries.map((entry) => entry.holders[0]), ['Copyright (c) 1993, 2011, Oracle and/or its affiliates', 'Copyright (c) 1993, 2011, Keith Packard', 'Copyright (c) 1993, 2011, The Open Group']);
 });
