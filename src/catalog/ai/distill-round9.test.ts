@@ -5,8 +5,9 @@ import { readHtml } from './distill/read-html.ts';
 import { readText } from './distill/read-text.ts';
 import { readMarkdown } from './distill/read-markdown.ts';
 import { licenceNotices, noticeCount, noticesText } from './distill/licence-notices.ts';
-import { keywordOf } from './distill/key-facts.ts';
+import { isUniversalOption, keywordOf } from './distill/key-facts.ts';
 import { extractEntities } from './distill/facts.ts';
+import { definitionsOf } from './distill/definitions.ts';
 import { oncePerName, withSoleValue } from './distill/keywords.ts';
 
 const WRAPPED = [
@@ -87,4 +88,28 @@ test('a bundle of copyright notices is a licence whatever its first line says, i
   const document = readText(text);
   assert.equal(noticeCount(document.blocks), 3);
   assert.deepEqual(licenceNotices(document.blocks).entries.map((entry) => entry.holders[0]), ['Copyright (c) 1993, 2011, Oracle and/or its affiliates', 'Copyright (c) 1993, 2011, Keith Packard', 'Copyright (c) 1993, 2011, The Open Group']);
+});
+
+test('options every program has are not listed or quoted; a list of choices is not an option\'s value', () => {
+  assert.ok(isUniversalOption('-h, --help'));
+  assert.ok(isUniversalOption('--version'));
+  assert.ok(!isUniversalOption('--verbose'));
+  assert.equal(withSoleValue('Sort with --sort=A,B,C as you like.', '--sort'), '--sort');
+  assert.equal(keywordOf('--sort=A,B,C'), '--sort');
+});
+
+test('an option whose term carries its default in brackets, or a list as its argument, is defined', () => {
+  const blocks = [
+    { kind: 'item' as const, text: '--threshold=<0--100> [default: 99%] — Percentage of counts we are interested in.' },
+    { kind: 'item' as const, text: '--sort=A,B,C — Sort columns by events A,B,C.' },
+    { kind: 'item' as const, text: '-o FILE, --output=FILE — Write to FILE.' },
+  ];
+  assert.deepEqual(
+    definitionsOf(blocks).map((definition) => [definition.term, definition.meaning]),
+    [
+      ['--threshold=<0--100>', 'Percentage of counts we are interested in. (default: 99%)'],
+      ['--sort=A,B,C', 'Sort columns by events A,B,C.'],
+      ['-o FILE, --output=FILE', 'Write to FILE.'],
+    ],
+  );
 });

@@ -11,7 +11,7 @@ import { plainText, squash, type Block, type DocumentFormat, type ReadDocument, 
 import { documentKind, type DocumentKind } from './document-kind.ts';
 import { fitBudget } from './fit-budget.ts';
 import { maskUrls } from './mask-urls.ts';
-import { authorsOf, keyFactsOf, keywordOf, type FactMix, type KeyFact } from './key-facts.ts';
+import { authorsOf, isUniversalOption, keyFactsOf, keywordOf, type FactMix, type KeyFact } from './key-facts.ts';
 import { oncePerName } from './keywords.ts';
 import { clip, outlineOf } from './outline.ts';
 import { licenceNotices, noticesText } from './licence-notices.ts';
@@ -268,8 +268,10 @@ export async function distill(content: string, url: string | undefined, request:
     dates: [],
   };
   // Keywords name the terms the document defines first (options, functions, settings), best first, then its other identifiers and words.
-  const definedTerms = keyFacts.filter((fact) => fact.kind === 'option' || fact.kind === 'definition').map((fact) => keywordOf(fact.fact));
-  const keywords = oncePerName([...definedTerms, ...facts.keywords]);
+  // Options every program has (--help, --version) say nothing about this one.
+  // Nor is "author" (who wrote it, a fact of its own) a term the document defines.
+  const definedTerms = keyFacts.filter((fact) => (fact.kind === 'option' || fact.kind === 'definition') && fact !== authors && !isUniversalOption(fact.fact)).map((fact) => keywordOf(fact.fact));
+  const keywords = oncePerName([...definedTerms, ...facts.keywords]).filter((keyword) => !isUniversalOption(keyword));
   // A changelog's releases already give their versions.
   const numbers = kind === 'changelog' ? facts.numbers.filter((number) => !releases.some((release) => release.version === number.replace(/^v/i, '') || release.version === number)) : facts.numbers;
   // ...and their dates: a release's date without its version says nothing.

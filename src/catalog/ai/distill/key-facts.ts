@@ -108,7 +108,7 @@ export function keywordOf(term: string): string {
   if (term.startsWith('-')) {
     const name = (term.match(OPTION_NAME) ?? [term]).sort((a, b) => b.length - a.length)[0]!;
     // The argument written with it is part of how it is typed: "--context=N", "--lang=CATALOGNAME".
-    const argument = new RegExp(`${escapeRegExp(name)}(=[^\\s,]{1,16})(?=[\\s,]|$)`).exec(term)?.[1];
+    const argument = new RegExp(`${escapeRegExp(name)}(=[^\\s,]{1,16})(?=\\s|$)`).exec(term)?.[1];
     return argument ? name + argument : name;
   }
   // The signature's arguments and return type are in the fact; the keyword is the name, a few tokens.
@@ -119,6 +119,8 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 
 /** Options every program has: they say nothing about this one. */
 const UNIVERSAL_OPTIONS = new Set(['--help', '--version', '-h', '-v', '-V', '-?', '--usage']);
+/** A term naming only such options ("-h, --help", "--version"). */
+export const isUniversalOption = (term: string) => /^-/.test(term) && (term.match(OPTION_NAME) ?? []).every((option) => UNIVERSAL_OPTIONS.has(option));
 
 /**
  * How a definition list is ranked: by how often the text mentions each term (a reference's functions), or,

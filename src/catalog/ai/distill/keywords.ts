@@ -54,6 +54,9 @@ function codeCalls(code: string): Map<string, { count: number; first: number }> 
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** The longest value kept with its option: a word or a placeholder, not a list of choices. */
+const MAX_VALUE = 12;
+
 /**
  * A long option the text only ever writes with one value ("--wait-for-gdb=yes"), with that value: it is what a reader
  * types. An option also written bare, or with several values, is listed by its name.
@@ -61,9 +64,9 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 export function withSoleValue(text: string, option: string): string {
   if (!option.startsWith('--')) return option;
   const values = new Set<string>();
-  for (const match of text.matchAll(new RegExp(`(?<![\\w-])${escapeRegExp(option)}(?![\\w-])(?:=([\\w<>|.:-]{1,12}))?`, 'g'))) values.add((match[1] ?? '').replace(/[.:]+$/, ''));
+  for (const match of text.matchAll(new RegExp(`(?<![\\w-])${escapeRegExp(option)}(?![\\w-])(?:=(\\S+))?`, 'g'))) values.add((match[1] ?? '').replace(/[.,;:)]+$/, ''));
   const [value] = values;
-  return values.size === 1 && value ? `${option}=${value}` : option;
+  return values.size === 1 && value && value.length <= MAX_VALUE && /^[\w<>|-]+(?:[.:][\w<>|-]+)*$/.test(value) ? `${option}=${value}` : option;
 }
 
 /**
