@@ -113,3 +113,14 @@ test('an option whose term carries its default in brackets, or a list as its arg
     ],
   );
 });
+
+test('a numbered step that is a sentence is a list item (a quoted word counts by its own first letter); a numbered title in title case stays a heading', () => {
+  const blocks = readText('Building it\n\n  1. cd into the source directory.\n\n  2. Run "make".\n\n1. Definitions.\n\nThe words used here mean what follows in this text.\n').blocks;
+  assert.deepEqual(blocks.map((block) => [block.kind, block.text]), [
+    ['heading', 'Building it'],
+    ['item', 'cd into the source directory.'],
+    ['item', 'Run "make".'],
+    ['heading', '1. Definitions.'],
+    ['paragraph', 'The words used here mean what follows in this text.'],
+  ]);
+});

@@ -16,7 +16,7 @@ const RUN_IN_TITLE = /^(\d{1,2}(?:\.\d{1,2})*\.?)\s+([\p{Lu}][^.!?]{2,70}?)\.\s+
 const RUN_IN_ITEM_TITLE = /^([\p{Lu}][^.!?]{2,70}?)\.\s+(\p{Lu}.*)$/u;
 const MINOR_WORDS = new Set(['a', 'an', 'and', 'as', 'at', 'by', 'for', 'from', 'in', 'of', 'on', 'or', 'the', 'to', 'with', 'under']);
 /** "Grant of Copyright License", "Definitions": capitalised words, small words excepted. */
-const isTitleCase = (text: string) => text.split(/\s+/).every((word) => MINOR_WORDS.has(word) || /^[\p{Lu}\d("'“]/u.test(word));
+const isTitleCase = (text: string) => text.split(/\s+/).every((word) => MINOR_WORDS.has(word) || /^[("'“]*[\p{Lu}\d]/u.test(word));
 
 const indentOf = (line: string) => /^[ \t]*/.exec(line)![0].replace(/\t/g, '        ').length;
 const isBlank = (line: string | undefined) => line === undefined || line.trim() === '';
@@ -59,6 +59,8 @@ function headingLevel(line: string, previous: string | undefined, next: string |
   const afterNumber = numbered ? text.replace(/^\S+\s+/, '') : text;
   if (/[.!?]\s/.test(afterNumber)) return undefined;
   if (/[.!?]$/.test(text) && !(numbered && words.length <= 6 && /^\S*\.\s/.test(text))) return undefined;
+  // "1. cd into the source directory.": a step of a numbered list, not a title ("1. Definitions.").
+  if (numbered && /[.!?]$/.test(text) && !isTitleCase(afterNumber.replace(/[.!?]$/, ''))) return undefined;
   const { letters, upper } = letterStats(text);
   const nextIndent = isBlank(next) ? Infinity : indentOf(next!);
   // ALL CAPS: no two lower-case letters in a row ("NAME", "TERMS AND CONDITIONS", not "tar -t FILE").
