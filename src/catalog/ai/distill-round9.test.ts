@@ -8,7 +8,7 @@ import { licenceNotices, noticeCount, noticesText } from './distill/licence-noti
 import { isUniversalOption, keywordOf } from './distill/key-facts.ts';
 import { extractEntities } from './distill/facts.ts';
 import { definitionsOf } from './distill/definitions.ts';
-import { oncePerName, withSoleValue } from './distill/keywords.ts';
+import { oncePerName, rankKeywords, withSoleValue } from './distill/keywords.ts';
 
 const WRAPPED = [
   'Building a distribution tarball',
@@ -123,4 +123,10 @@ test('a numbered step that is a sentence is a list item (a quoted word counts by
     ['heading', '1. Definitions.'],
     ['paragraph', 'The words used here mean what follows in this text.'],
   ]);
+});
+
+test("the names a code line lists (a CSV header, a format's fields) are keywords", () => {
+  const keywords = rankKeywords('The CSV format has four columns.', '', [], new Set(), 'ip_range_start, ip_range_end, autonomous_system_number, autonomous_system_organization').map((keyword) => keyword.text);
+  assert.deepEqual(keywords.slice(0, 4), ['ip_range_start', 'ip_range_end', 'autonomous_system_number', 'autonomous_system_organization']);
+  assert.deepEqual(rankKeywords('Some text here.', '', [], new Set(), 'const a = f(b, c, d);').map((keyword) => keyword.text), []);
 });

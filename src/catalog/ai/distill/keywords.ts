@@ -36,6 +36,9 @@ function countOccurrences(text: string, term: string): { count: number; first: n
   return { count, first };
 }
 
+/** A line of three or more names separated by commas and nothing else: a CSV header, a format's fields. */
+const FIELD_LIST = /^\s*[A-Za-z_][\w.-]*(?:\s*,\s*[A-Za-z_][\w.-]*){2,}\s*$/;
+
 /** Calls every example makes: they say nothing about this library. */
 const BUILTIN_CALL = /^(?:console|JSON|Math|Object|Array|Promise|process|module|exports|require|window|document|this|self|String|Number|Date|Buffer|assert|t|it|describe|test|expect|res|req|app|router|server|err|error|e|path|fs|os|util|url)\./;
 
@@ -92,6 +95,11 @@ export function rankKeywords(text: string, lead: string, codeTerms: readonly str
   // A hexadecimal string with digits ("dc9010dd", a commit or an id in an example) names nothing.
   for (const term of identifiers) if (/[*_.-]$|^[._]|^[_$]\.\w{1,2}$/.test(term) || !/[A-Za-z]{2}/.test(term) || /^(?=[a-f\d]*\d)[a-f\d]{7,}$/i.test(term)) identifiers.delete(term);
   for (const term of identifiers) if (IDENTIFIER.test(term) || /[A-Z]/.test(term)) consider(withSoleValue(text, term), 0, 3, countOccurrences(text, term));
+  // A code line that only lists names ("ip_range_start, ip_range_end, autonomous_system_number"): a format's fields.
+  for (const line of code.split('\n')) {
+    if (!FIELD_LIST.test(line)) continue;
+    for (const field of line.split(',').map((name) => name.trim())) if (IDENTIFIER.test(field)) consider(field, 0, 3, { count: Math.max(1, countOccurrences(text, field).count), first: text.length + code.indexOf(field) });
+  }
   // Methods only the examples call ("pool.end()"): a value inside a code block, weighed below the text's own identifiers.
   for (const [call, occurrences] of codeCalls(code)) if (!found.has(call.toLowerCase()) && !found.has(call.slice(0, -2).toLowerCase())) consider(call, 1, 2, { count: occurrences.count, first: text.length + occurrences.first });
   // Frequent content words.
