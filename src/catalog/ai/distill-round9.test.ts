@@ -8,6 +8,7 @@ import { licenceNotices, noticeCount, noticesText } from './distill/licence-noti
 import { isUniversalOption, keywordOf } from './distill/key-facts.ts';
 import { extractEntities } from './distill/facts.ts';
 import { definitionsOf } from './distill/definitions.ts';
+import { readDebianChangelog } from './distill/read-debian-changelog.ts';
 import { oncePerName, rankKeywords, withSoleValue } from './distill/keywords.ts';
 
 const WRAPPED = [
@@ -129,4 +130,11 @@ test("the names a code line lists (a CSV header, a format's fields) are keywords
   const keywords = rankKeywords('The CSV format has four columns.', '', [], new Set(), 'ip_range_start, ip_range_end, autonomous_system_number, autonomous_system_organization').map((keyword) => keyword.text);
   assert.deepEqual(keywords.slice(0, 4), ['ip_range_start', 'ip_range_end', 'autonomous_system_number', 'autonomous_system_organization']);
   assert.deepEqual(rankKeywords('Some text here.', '', [], new Set(), 'const a = f(b, c, d);').map((keyword) => keyword.text), []);
+});
+
+test("a Debian changelog's team upload names who made its changes beside its maintainer", () => {
+  const changelog = 'boost1.74 (1.74.0+ds1-21) unstable; urgency=medium\n\n  [ Andreas Beckmann ]\n  * Add Breaks for smoother upgrades. (Closes: #1036070)\n\n  [ Anton Gladky ]\n  * Fix tests.\n\n -- Anton Gladky <gladk@debian.org>  Fri, 19 May 2023 09:24:56 +0200\n\nboost1.74 (1.74.0+ds1-20) unstable; urgency=medium\n\n  * Better handling of the version.\n\n -- Anton Gladky <gladk@debian.org>  Mon, 30 Jan 2023 09:24:56 +0200\n';
+  const releases = readDebianChangelog(changelog).releases!;
+  assert.equal(releases[0]!.by, 'Anton Gladky; changes by Andreas Beckmann');
+  assert.equal(releases[1]!.by, 'Anton Gladky');
 });
