@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import { readHtml } from './distill/read-html.ts';
 import { readText } from './distill/read-text.ts';
 import { readMarkdown } from './distill/read-markdown.ts';
+import { openingOf } from './distill/opening-text.ts';
 import { licenceNotices, noticeCount, noticesText } from './distill/licence-notices.ts';
 import { isUniversalOption, keywordOf } from './distill/key-facts.ts';
 import { extractEntities } from './distill/facts.ts';
@@ -137,4 +138,16 @@ test("a Debian changelog's team upload names who made its changes beside its mai
   const releases = readDebianChangelog(changelog).releases!;
   assert.equal(releases[0]!.by, 'Anton Gladky; changes by Andreas Beckmann');
   assert.equal(releases[1]!.by, 'Anton Gladky');
+});
+
+test('a middle initial is part of the name', () => {
+  const names = extractEntities('Copyright 2003 Thomas E. Dickey and John Smith.').map((entity) => entity.text);
+  assert.ok(names.includes('Thomas E. Dickey'));
+  assert.ok(!names.includes('Thomas E'));
+});
+
+test('a table-of-contents label standing as a paragraph is not quoted in the opening', () => {
+  const document = readMarkdown('# Tool\n\n<details>\n<summary>Table of Contents</summary>\n\n- [Install](#install)\n\n</details>\n\nTool converts files between formats quickly.\n');
+  const opening = openingOf(document, 'Tool', 100, (text) => Math.ceil(text.length / 4)).text;
+  assert.equal(opening, 'Tool converts files between formats quickly.');
 });

@@ -92,7 +92,8 @@ export function openingOf(document: ReadDocument, title: string, tokens: number,
       continue;
     }
     const text = blockText(block, skip, items);
-    if (chrome || !/[\p{L}\p{N}]/u.test(text) || text.toLowerCase() === titleLower || (NAME_SECTION.test(document.blocks[i - 1]?.kind === 'heading' ? document.blocks[i - 1]!.text : '') && titleLower.includes(text.toLowerCase()))) continue;
+    // A label standing as a paragraph ("Table of Contents" in a <summary>) is chrome too.
+    if (chrome || CHROME_SECTION.test(text) || !/[\p{L}\p{N}]/u.test(text) || text.toLowerCase() === titleLower || (NAME_SECTION.test(document.blocks[i - 1]?.kind === 'heading' ? document.blocks[i - 1]!.text : '') && titleLower.includes(text.toLowerCase()))) continue;
     const joined = [...parts, text].join('\n');
     if (countTokens(JSON.stringify(joined)) <= tokens) {
       parts.push(text);
