@@ -1,6 +1,7 @@
 // Measures distill_document on its corpora of real documents and writes docs/distill-savings.md:
-// fresh set 7 (test/fixtures/distill-corpus-fresh7, drawn and given its facts in round 8 before the distiller
-// ran on it, measured once with round 8's final code), fresh set 6 (test/fixtures/distill-corpus-fresh6, measured
+// fresh set 8 (test/fixtures/distill-corpus-fresh8, drawn and given its facts at the start of round 9 before the
+// distiller ran on it, measured once with round 9's final code), fresh set 7 (test/fixtures/distill-corpus-fresh7,
+// measured once with round 8's final code, tuned on in round 9), fresh set 6 (test/fixtures/distill-corpus-fresh6, measured
 // once with round 7's final code, tuned on in round 8), fresh set 5 (test/fixtures/distill-corpus-fresh5, measured
 // once with round 6's final code, tuned on in round 7), fresh set 4 (test/fixtures/distill-corpus-fresh4,
 // measured once with round 5's final code, tuned on in round 6), fresh set 3 (test/fixtures/distill-corpus-fresh3, measured once
@@ -22,7 +23,7 @@ import { TOKENIZER } from '../src/catalog/ai/distill/token-count.ts';
 
 export const KINDS = ['readme', 'html', 'changelog', 'licence', 'man', 'reference'] as const;
 export type Kind = (typeof KINDS)[number];
-export type CorpusName = 'tuning' | 'test' | 'holdout' | 'fresh' | 'fresh2' | 'fresh3' | 'fresh4' | 'fresh5' | 'fresh6' | 'fresh7';
+export type CorpusName = 'tuning' | 'test' | 'holdout' | 'fresh' | 'fresh2' | 'fresh3' | 'fresh4' | 'fresh5' | 'fresh6' | 'fresh7' | 'fresh8';
 /** A fact, or the fact followed by alternative spellings declared with it. */
 export type Fact = string | readonly string[];
 
@@ -37,6 +38,7 @@ export const CORPUS_DIRS: Record<CorpusName, string> = {
   fresh5: fileURLToPath(new URL('../test/fixtures/distill-corpus-fresh5/', import.meta.url)),
   fresh6: fileURLToPath(new URL('../test/fixtures/distill-corpus-fresh6/', import.meta.url)),
   fresh7: fileURLToPath(new URL('../test/fixtures/distill-corpus-fresh7/', import.meta.url)),
+  fresh8: fileURLToPath(new URL('../test/fixtures/distill-corpus-fresh8/', import.meta.url)),
 };
 
 export interface CorpusDocument {
@@ -179,20 +181,60 @@ function documentTable(measures: readonly DocumentMeasure[]): string {
   ].join('\n');
 }
 
-/** The sets round 8 tuned on or checked against. */
-type TunedSet = Exclude<CorpusName, 'fresh7'>;
+/** The sets round 9 tuned on or checked against. */
+type TunedSet = Exclude<CorpusName, 'fresh8'>;
 
-/** Facts kept on each set at the end of round 7 (main at commit 9a60db5, the branch point of round 8), by the answer and by truncation. */
-export const ROUND7_END: Record<TunedSet, { kept: number; truncationKept: number; facts: number; medianSaved: number }> = {
-  fresh6: { kept: 58, truncationKept: 55, facts: 93, medianSaved: 82.5 },
-  fresh5: { kept: 107, truncationKept: 98, facts: 138, medianSaved: 79.7 },
-  fresh4: { kept: 104, truncationKept: 87, facts: 133, medianSaved: 80.5 },
-  fresh3: { kept: 93, truncationKept: 86, facts: 124, medianSaved: 78.3 },
-  fresh2: { kept: 114, truncationKept: 102, facts: 155, medianSaved: 80.7 },
-  fresh: { kept: 120, truncationKept: 101, facts: 144, medianSaved: 81.0 },
-  test: { kept: 190, truncationKept: 154, facts: 206, medianSaved: 84.4 },
-  holdout: { kept: 70, truncationKept: 57, facts: 74, medianSaved: 83.5 },
-  tuning: { kept: 151, truncationKept: 139, facts: 155, medianSaved: 84.1 },
+/**
+ * Facts kept on each set at the end of round 8 (main at commit cb019bf, the branch point of round 9, with the checker
+ * fixed after round 8), by the answer and by truncation.
+ */
+export const ROUND8_END: Record<TunedSet, { kept: number; truncationKept: number; facts: number; medianSaved: number }> = {
+  fresh7: { kept: 66, truncationKept: 53, facts: 94, medianSaved: 83.0 },
+  fresh6: { kept: 67, truncationKept: 55, facts: 93, medianSaved: 82.3 },
+  fresh5: { kept: 112, truncationKept: 98, facts: 138, medianSaved: 79.8 },
+  fresh4: { kept: 101, truncationKept: 87, facts: 133, medianSaved: 80.1 },
+  fresh3: { kept: 100, truncationKept: 86, facts: 124, medianSaved: 78.6 },
+  fresh2: { kept: 125, truncationKept: 101, facts: 155, medianSaved: 80.6 },
+  fresh: { kept: 122, truncationKept: 101, facts: 144, medianSaved: 81.3 },
+  test: { kept: 192, truncationKept: 154, facts: 206, medianSaved: 84.5 },
+  holdout: { kept: 73, truncationKept: 56, facts: 74, medianSaved: 83.6 },
+  tuning: { kept: 152, truncationKept: 139, facts: 155, medianSaved: 84.2 },
+};
+
+/** Fresh set 8's measurement: the code it was measured with, and what was found after (nothing is tuned on it). */
+export const FRESH8_MEASURED = {
+  code: 'the distiller of commit 0532ec2, unchanged since; measured by the commit that made this set the headline',
+  note: [
+    'Measured once: 66 of 95 facts kept (69.5%), plain truncation at the same length 58 (61.1%), median saving 81.0%.',
+    "**The issue's goals are not met**: 69.5% of the facts, not 90%, and the answer is behind truncation on HTML pages (10",
+    'against 14) and READMEs (10 against 11); it is ahead on the four other kinds. The median saving, 81.0%, meets the 80%',
+    "asked, with less margin than fresh set 7 had (83.0%). For comparison, measured after this one and changing nothing, round",
+    "8's final code (main at commit cb019bf) keeps 62 of 95 (65.3%) on this set (READMEs 10, HTML 11, changelogs 14, licences",
+    '12, man pages 5, reference pages 10; truncation 58), at a median saving of 81.0%: round 9 keeps 4 facts more on documents',
+    'neither round was tuned on, all on the kinds whose readers it changed (man pages 5 to 9, licences 12 to 13), and one',
+    "fewer on HTML pages (valgrind's FreeBSD README, 4 to 3). Round 9 took the sets it was tuned on from 1,110 to 1,127 of",
+    '1,316 facts; with 12 documents, one document moves a kind\'s share by several points.',
+    '',
+    "What it lost, listed after the measurement (nothing was changed for it): valgrind's FreeBSD README, a plain-text file set",
+    'line by line in HTML (3 of 8, truncation 6), is now read as paragraphs, but its credits, one name a line, are joined into one',
+    'paragraph whose names make one entity of 90 tokens, and the opening ends before its list of known limitations (Capsicum,',
+    "OpenMP, threads), its key points quoting developer notes instead; Node.js's trace events page keeps 7 of 8 (truncation 8):",
+    '"Added in: v10.0.0" is left out as API history by design; systemd-machine-id-setup\'s man page (4 of 8, truncation 2) leaks',
+    "troff escapes (`h'-04' 1.h'+01'` before each step of its numbered list, `m[blue]`), on which the opening spends its last",
+    "tokens before the list's steps (the D-Bus machine ID, a random ID); the meaning of its `--commit` option (which the opening",
+    'names, so coverage counts it as said) and its exit status are lost; callgrind_control\'s (5 of 8, truncation 2) lists',
+    '`--zero` and `--kill` as keywords without their one-line meanings and `--dump[=<desc>]` as `--dump` (a bracketed',
+    "argument in angle brackets is not kept); the MCP SDK's README (5 of 8, truncation 6) spends its opening on its",
+    'maintenance notice, which holds three facts, and loses a list item ("for remote servers (recommended)"), a table cell',
+    '("falls back to SSE on 4xx responses") and "Zod v3.25 or later"; fastify\'s database guide (3 of 8, truncation 3) quotes',
+    'a code example in its opening and lists the methods its examples call as keywords, while its install commands set as',
+    'code inside sentences (`npm i pg @fastify/postgres`) are not kept as commands, nor Postgrator\'s file-name pattern;',
+    "date-chinese's README (5 of 8, truncation 5) loses its time zone rule, the Korean epoch and its licence line (a copyright",
+    'line, left out outside a licence); the gnupg copyright file (5 of 8, truncation 5) cuts each stanza\'s holders at 40',
+    'characters ("1992, 1995-2020, Free Software …") and its notices reach six of its nine licences (not CC0-1.0), the Debian',
+    'packagers\' stanza given as "…"; the oldest release date of get-intrinsic\'s changelog and `node --test --watch` of',
+    "fastify's testing guide (a JSON line in inline code).",
+  ].join('\n'),
 };
 
 /**
@@ -232,8 +274,8 @@ export const FRESH7_MEASURED = {
     'as commands; one of its facts, `"make install"-ed valgrind`, is in the answer\'s key points but was not matched there, as',
     'the checker then looked for facts in the answer\'s JSON text, where its quotes are escaped (truncation, plain text, was not',
     'affected). Found after the measurement; the checker was fixed after the round (the answer\'s string escapes are undone',
-    'before facts are looked for), which finds that fact and no other on any set: the table below, with the same distiller,',
-    'reads 66 of 94. The figures above stay as measured. Also lost: two later sentences of',
+    'before facts are looked for, commit 05788ed), which finds that fact and no other on any set: with the same distiller',
+    'the set reads 66 of 94 (HTML pages 10 against 11). The figures above stay as measured. Also lost: two later sentences of',
     "Node.js's stability index (the Stable and Legacy levels); the licences' later copyright holders (Thomas E. Dickey,",
     'Oracle, the VideoLAN and dav1d authors, Dylan Aïssi) and a stanza\'s `public-domain`; callgrind_annotate\'s options',
     '`--auto`, `--inclusive` and `--context=N` (given as `--context`), where the key points quote "This helps gauge the',
@@ -429,24 +471,24 @@ export function standing(measures: readonly DocumentMeasure[]): string {
   return [said('ahead on', groups.filter(({ f }) => f.kept > f.truncationKept)), said('level on', groups.filter(({ f }) => f.kept === f.truncationKept)), said('behind on', groups.filter(({ f }) => f.kept < f.truncationKept))].filter(Boolean).join('; ');
 }
 
-/** Each set round 8 tuned on or checked against, at the end of round 7 and now. */
+/** Each set round 9 tuned on or checked against, at the end of round 8 and now. */
 function roundTable(sets: Record<TunedSet, readonly DocumentMeasure[]>): string {
-  const names = Object.keys(ROUND7_END) as TunedSet[];
+  const names = Object.keys(ROUND8_END) as TunedSet[];
   const total = (pick: (f: { kept: number; facts: number }) => number, of: (name: TunedSet) => { kept: number; facts: number }) => names.reduce((sum, name) => sum + pick(of(name)), 0);
-  const [before, now] = [total((f) => f.kept, (name) => ROUND7_END[name]), total((f) => f.kept, (name) => figures(sets[name]))];
-  const facts = total((f) => f.facts, (name) => ROUND7_END[name]);
+  const [before, now] = [total((f) => f.kept, (name) => ROUND8_END[name]), total((f) => f.kept, (name) => figures(sets[name]))];
+  const facts = total((f) => f.facts, (name) => ROUND8_END[name]);
   return [
-    '| Set | Facts kept, end of round 7 | Facts kept now | Truncation now | Median saving, round 7 | Median saving now |',
+    '| Set | Facts kept, end of round 8 | Facts kept now | Truncation now | Median saving, round 8 | Median saving now |',
     '|---|---:|---:|---:|---:|---:|',
     ...names.map((name) => {
-      const [before, now] = [ROUND7_END[name], figures(sets[name])];
+      const [before, now] = [ROUND8_END[name], figures(sets[name])];
       return `| ${name} | ${share(before.kept, before.facts)} | ${share(now.kept, now.facts)} | ${share(now.truncationKept, now.facts)} | ${percent(before.medianSaved)} | ${percent(now.medianSaved)} |`;
     }),
     `| **all** | ${share(before, facts)} | ${share(now, facts)} | | | |`,
   ].join('\n');
 }
 
-export function savingsReport(fresh7: readonly DocumentMeasure[], fresh6: readonly DocumentMeasure[], fresh5: readonly DocumentMeasure[], fresh4: readonly DocumentMeasure[], fresh3: readonly DocumentMeasure[], fresh2: readonly DocumentMeasure[], fresh: readonly DocumentMeasure[], test: readonly DocumentMeasure[], holdout: readonly DocumentMeasure[], tuning: readonly DocumentMeasure[], details: DetailFigures): string {
+export function savingsReport(fresh8: readonly DocumentMeasure[], fresh7: readonly DocumentMeasure[], fresh6: readonly DocumentMeasure[], fresh5: readonly DocumentMeasure[], fresh4: readonly DocumentMeasure[], fresh3: readonly DocumentMeasure[], fresh2: readonly DocumentMeasure[], fresh: readonly DocumentMeasure[], test: readonly DocumentMeasure[], holdout: readonly DocumentMeasure[], tuning: readonly DocumentMeasure[], details: DetailFigures): string {
   return `# distill_document: facts kept and tokens saved on real documents
 
 Generated by \`npm run measure:distill\` (\`scripts/measure-distill.ts\`); do not edit by hand.
@@ -468,51 +510,73 @@ Which set says what:
 
 | Set | Documents | Facts | Status |
 |---|---:|---:|---|
-| fresh 7 | ${fresh7.length} | ${figures(fresh7).facts} | **Unseen, clean when measured once** (the headline). Drawn, read and given its facts in round 8 after the round's last change to the distiller, and committed before the distiller ran on it (commit 07add20); measured once with round 8's final code (${FRESH7_MEASURED.code}). |
-| fresh 6 | ${fresh6.length} | ${figures(fresh6).facts} | Clean when measured once with round 7's final code (commit b919dd1's distiller; ${share(FRESH6_ONCE.all.kept, FRESH6_ONCE.all.facts)} then); tuned on in round 8: looked at. |
-| fresh 5 | ${fresh5.length} | ${figures(fresh5).facts} | Clean when measured once with round 6's final code (commit 125c9df's distiller; ${share(FRESH5_ONCE.all.kept, FRESH5_ONCE.all.facts)} then); rounds 7 and 8 tuned on it: looked at. |
-| fresh 4 | ${fresh4.length} | ${figures(fresh4).facts} | Clean when measured once with round 5's final code (commit 42497f8; ${share(FRESH4_ONCE.all.kept, FRESH4_ONCE.all.facts)} then); rounds 6 to 8 tuned on it: looked at. |
-| fresh 3 | ${fresh3.length} | ${figures(fresh3).facts} | Clean when measured once with round 4's final code (commit e70c403; ${share(FRESH3_ONCE.all.kept, FRESH3_ONCE.all.facts)} then); rounds 5 to 8 tuned on it: looked at. |
-| fresh 2 | ${fresh2.length} | ${figures(fresh2).facts} | Clean when measured once with round 3's final code (commit 37df0d0; ${share(FRESH2_ONCE.all.kept, FRESH2_ONCE.all.facts)} then); one bug its losses showed was fixed after that, round 4 validated its opening rule on it, rounds 5 to 8 tuned on it: looked at. |
-| fresh | ${fresh.length} | ${figures(fresh).facts} | Clean in round 2 (commit 16035fc; ${share(FRESH_ROUND_2.all.kept, FRESH_ROUND_2.all.facts)} then); round 3 fixed the failure classes seen in its losses, rounds 4 to 8 checked their changes on it: partly in-sample now. |
-| test | ${test.length} | ${figures(test).facts} | Facts written before the distiller ran on it (commit 1578f95), then looked at while tuning in rounds 1, 2 and 3 and used to check the changes of rounds 4 to 8: partly in-sample. |
-| hold-out | ${holdout.length} | ${figures(holdout).facts} | Measured once, clean, at the end of round 1 (78.4%); its losses were looked at while tuning in rounds 2 and 3 (and its figures in rounds 4 to 8): partly in-sample since. |
+| fresh 8 | ${fresh8.length} | ${figures(fresh8).facts} | **Unseen, clean when measured once** (the headline). Drawn, read and given its facts at the start of round 9, before the round's first change to the distiller, and committed before the distiller ran on it (commit b2ff206); measured once with round 9's final code (${FRESH8_MEASURED.code}). |
+| fresh 7 | ${fresh7.length} | ${figures(fresh7).facts} | Clean when measured once with round 8's final code (commit 411bf39's distiller; ${share(FRESH7_ONCE.all.kept, FRESH7_ONCE.all.facts)} then, 66 with the checker fixed); tuned on in round 9: looked at. |
+| fresh 6 | ${fresh6.length} | ${figures(fresh6).facts} | Clean when measured once with round 7's final code (commit b919dd1's distiller; ${share(FRESH6_ONCE.all.kept, FRESH6_ONCE.all.facts)} then); tuned on in rounds 8 and 9: looked at. |
+| fresh 5 | ${fresh5.length} | ${figures(fresh5).facts} | Clean when measured once with round 6's final code (commit 125c9df's distiller; ${share(FRESH5_ONCE.all.kept, FRESH5_ONCE.all.facts)} then); rounds 7 to 9 tuned on it: looked at. |
+| fresh 4 | ${fresh4.length} | ${figures(fresh4).facts} | Clean when measured once with round 5's final code (commit 42497f8; ${share(FRESH4_ONCE.all.kept, FRESH4_ONCE.all.facts)} then); rounds 6 to 9 tuned on it: looked at. |
+| fresh 3 | ${fresh3.length} | ${figures(fresh3).facts} | Clean when measured once with round 4's final code (commit e70c403; ${share(FRESH3_ONCE.all.kept, FRESH3_ONCE.all.facts)} then); rounds 5 to 9 tuned on it: looked at. |
+| fresh 2 | ${fresh2.length} | ${figures(fresh2).facts} | Clean when measured once with round 3's final code (commit 37df0d0; ${share(FRESH2_ONCE.all.kept, FRESH2_ONCE.all.facts)} then); one bug its losses showed was fixed after that, round 4 validated its opening rule on it, rounds 5 to 9 tuned on it: looked at. |
+| fresh | ${fresh.length} | ${figures(fresh).facts} | Clean in round 2 (commit 16035fc; ${share(FRESH_ROUND_2.all.kept, FRESH_ROUND_2.all.facts)} then); round 3 fixed the failure classes seen in its losses, rounds 4 to 9 checked their changes on it: partly in-sample now. |
+| test | ${test.length} | ${figures(test).facts} | Facts written before the distiller ran on it (commit 1578f95), then looked at while tuning in rounds 1, 2 and 3 and used to check the changes of rounds 4 to 9: partly in-sample. |
+| hold-out | ${holdout.length} | ${figures(holdout).facts} | Measured once, clean, at the end of round 1 (78.4%); its losses were looked at while tuning in rounds 2 and 3 (and its figures in rounds 4 to 9): partly in-sample since. |
 | tuning | ${tuning.length} | ${figures(tuning).facts} | The heuristics were developed on it: in-sample. |
 
-## Fresh set 7 (headline: documents the tool was not tuned on)
+## Fresh set 8 (headline: documents the tool was not tuned on)
 
-${fresh7.length} documents in \`test/fixtures/distill-corpus-fresh7/\` (sources, versions, licences and how they were drawn in its
+${fresh8.length} documents in \`test/fixtures/distill-corpus-fresh8/\` (sources, versions, licences and how they were drawn in its
 \`SOURCES.md\`), two per kind, drawn at random from this machine's npm packages, Debian documentation and man pages, none of
 them in another set. Their facts were written from the documents (read with \`cat\`, \`man\` and an HTML-to-text dump, not with
-the distiller) and committed (commit 07add20) before the distiller first ran on them. **Measured once, with round 8's final
-code** (${FRESH7_MEASURED.code}):
+the distiller) and committed (commit b2ff206) before the distiller first ran on them. **Measured once, with round 9's final
+code** (${FRESH8_MEASURED.code}):
+
+${summaryTable(fresh8)}
+
+Against plain truncation at the same length: ${standing(fresh8)}.
+
+${FRESH8_MEASURED.note}
+
+${documentTable(fresh8)}
+
+## Round 9 on the sets it was tuned on
+
+Round 9 read fresh set 7's losses and changed the readers and the structure served first (described in
+\`docs/tools/distill.md\`, marked "round 9"): plain text set in an HTML page line by line (\`<br>\`, a \`<pre>\` of prose) is
+read as plain text; indented command lines in plain text are code; a Markdown quote's empty line ends its paragraph and
+a GitHub alert's marker is dropped; a licence file's notices (each licence with its holders, a bundle's copyright lines)
+come first; options are listed with the argument written with them, and with the one value the text gives them;
+DocBook options with a bracketed default are definitions; a version after a name belongs to the entity; a Debian team
+upload names who made its changes. Each change was measured on all ten sets together before fresh set 8 was measured,
+and kept when it raised the total, or when it fixed a misreading without losing a fact (a middle initial in a name, a
+table-of-contents label, the names a CSV header lists); no set's median saving moved by more than 0.2 points. Some
+documents traded facts (the licence notices cost libdav1d's "Defensive Termination" and libxt6's "X Consortium" for
+three and two others); one document lost a fact for nothing (fastify's Errors page in the test set, "500 Internal Server
+Error", once the security note in its quote reads as its own paragraphs), kept because the quote is read right now.
+Reverted: a clause after a fact's clause that gives another value, install commands set as code inside a sentence listed
+as keywords (2 facts fewer), up to six commands instead of three and a one-line command after any sentence (no fact
+moved), and a larger share of the text (22% kept 9 facts more but took the median saving of the tuned sets to 81.1%,
+while truncation at the same length gained 18; 21% kept 5 more, truncation 11). All these sets are in-sample for these
+changes:
+
+${roundTable({ fresh7, fresh6, fresh5, fresh4, fresh3, fresh2, fresh, test, holdout, tuning })}
+
+## Fresh set 7 (round 8's unseen set, tuned on in round 9)
+
+${fresh7.length} documents in \`test/fixtures/distill-corpus-fresh7/\` (sources, versions, licences and how they were drawn in its
+\`SOURCES.md\`), two per kind. Their facts were written from the documents and committed (commit 07add20) before the
+distiller first ran on them. **Measured once, with round 8's final code** (${FRESH7_MEASURED.code}):
 
 ${beforeTable(FRESH7_ONCE)}
 
 ${FRESH7_MEASURED.note}
 
-With the checker fixed (the same distiller; nothing was tuned on this set):
+Round 9 then read its losses and tuned on them, with the other sets. With the current code (in-sample):
 
 ${summaryTable(fresh7)}
 
-Against plain truncation at the same length: ${standing(fresh7)}.
-
 ${documentTable(fresh7)}
 
-## Round 8 on the sets it was tuned on
-
-Round 8 changed the method (described in \`docs/tools/distill.md\`, marked "round 8"): beyond a skeleton (the opening, a
-changelog's releases, a man page's edition, a little outline), the answer's pieces no longer get fixed shares per part but
-compete by budgeted maximum coverage of information units per token. Each change was measured on all nine sets together
-before fresh set 7 was drawn and kept when it raised the total without lowering the median saving; changes that did not
-(pairs of words as units, a fact as a unit of its own, key points cut to their clauses, sentences shortened by their
-parentheticals, a smaller or larger opening, options listed with their argument, the author as part of the skeleton) were
-reverted. Every set but one kept more facts; fresh set 4 kept 3 fewer (104 to 101), and the median saving moved by at most
-0.4 points on any set. All these sets are in-sample for these changes:
-
-${roundTable({ fresh6, fresh5, fresh4, fresh3, fresh2, fresh, test, holdout, tuning })}
-
-## Fresh set 6 (round 7's unseen set, tuned on in round 8)
+## Fresh set 6 (round 7's unseen set, tuned on in rounds 8 and 9)
 
 ${fresh6.length} documents in \`test/fixtures/distill-corpus-fresh6/\` (sources, versions, licences and how they were drawn in its
 \`SOURCES.md\`), two per kind. Their facts were written from the documents and committed (commit e09c58d) before the
@@ -522,13 +586,13 @@ ${beforeTable(FRESH6_ONCE)}
 
 ${FRESH6_MEASURED.note}
 
-Round 8 then measured its changes on it, with the other sets. With the current code (in-sample):
+Rounds 8 and 9 then measured their changes on it, with the other sets. With the current code (in-sample):
 
 ${summaryTable(fresh6)}
 
 ${documentTable(fresh6)}
 
-## Fresh set 5 (round 6's unseen set, tuned on in rounds 7 and 8)
+## Fresh set 5 (round 6's unseen set, tuned on in rounds 7 to 9)
 
 ${fresh5.length} documents in \`test/fixtures/distill-corpus-fresh5/\` (sources, versions, licences and how they were drawn in its
 \`SOURCES.md\`), three per kind. Their facts were written from the documents and committed (commit 545e0d1) before the
@@ -538,13 +602,13 @@ ${beforeTable(FRESH5_ONCE)}
 
 ${FRESH5_MEASURED.note}
 
-Rounds 7 and 8 then tuned on it, with the other sets. With the current code (in-sample):
+Rounds 7 to 9 then tuned on it, with the other sets. With the current code (in-sample):
 
 ${summaryTable(fresh5)}
 
 ${documentTable(fresh5)}
 
-## Fresh set 4 (round 5's unseen set, tuned on in rounds 6 to 8)
+## Fresh set 4 (round 5's unseen set, tuned on in rounds 6 to 9)
 
 ${fresh4.length} documents in \`test/fixtures/distill-corpus-fresh4/\` (sources, versions and licences in its \`SOURCES.md\`), three per
 kind. Their facts were written from the documents and committed (commit cf19227) before the distiller first ran on them.
@@ -554,13 +618,13 @@ ${beforeTable(FRESH4_ONCE)}
 
 ${FRESH4_MEASURED.note}
 
-Rounds 6 to 8 then tuned on it, with the other sets. With the current code (in-sample):
+Rounds 6 to 9 then tuned on it, with the other sets. With the current code (in-sample):
 
 ${summaryTable(fresh4)}
 
 ${documentTable(fresh4)}
 
-## Fresh set 3 (round 4's unseen set, tuned on in rounds 5 to 8)
+## Fresh set 3 (round 4's unseen set, tuned on in rounds 5 to 9)
 
 ${fresh3.length} documents in \`test/fixtures/distill-corpus-fresh3/\` (sources and licences in its \`SOURCES.md\`), three per
 kind, from this machine's npm packages, Debian documentation and man pages, none of them in another set. Their facts were
@@ -576,13 +640,13 @@ pages and reference pages, level on licences, behind on HTML pages (11 against 1
 these documents have under 1,000 text tokens, where the budget's 300-token floor is more than a fifth of the text,
 and two licences are shorter than that floor (a negative saving).
 
-Rounds 5 to 8 then tuned on it, with the other fresh sets. With the current code (in-sample):
+Rounds 5 to 9 then tuned on it, with the other fresh sets. With the current code (in-sample):
 
 ${summaryTable(fresh3)}
 
 ${documentTable(fresh3)}
 
-## Fresh set 2 (round 3's unseen set, looked at in rounds 4 to 8)
+## Fresh set 2 (round 3's unseen set, looked at in rounds 4 to 9)
 
 ${fresh2.length} documents in \`test/fixtures/distill-corpus-fresh2/\` (sources and licences in its \`SOURCES.md\`), four per
 kind (README, HTML page, changelog, licence, man page) and two reference pages, from this machine's npm packages,
@@ -598,13 +662,13 @@ reference pages, level on HTML pages and licences, behind on changelogs and man 
 Unlicense: under 300 tokens) cost more distilled than raw, since the budget never goes below 300 tokens.
 
 After that measurement one bug seen in its losses was fixed: a changelog entry's code span \`router.listRoutes()\`
-lost its \`()\` (a rule meant for empty link residue). **From here on the set is no longer unseen**; rounds 5 to 8 tuned on it. Now:
+lost its \`()\` (a rule meant for empty link residue). **From here on the set is no longer unseen**; rounds 5 to 9 tuned on it. Now:
 
 ${summaryTable(fresh2)}
 
 ${documentTable(fresh2)}
 
-## Fresh set (round 2's unseen set, looked at in rounds 3 to 8)
+## Fresh set (round 2's unseen set, looked at in rounds 3 to 9)
 
 ${fresh.length} documents in \`test/fixtures/distill-corpus-fresh/\`. Clean when round 2 measured it; round 3 looked at
 its losses and fixed the general failure classes behind them (changelog entries, Texinfo pages, option lists in
@@ -669,6 +733,7 @@ ${documentTable(tuning)}
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const fresh8 = await measureCorpus('fresh8');
   const fresh7 = await measureCorpus('fresh7');
   const fresh6 = await measureCorpus('fresh6');
   const fresh5 = await measureCorpus('fresh5');
@@ -679,8 +744,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const test = await measureCorpus('test');
   const holdout = await measureCorpus('holdout');
   const tuning = await measureCorpus('tuning');
-  const report = savingsReport(fresh7, fresh6, fresh5, fresh4, fresh3, fresh2, fresh, test, holdout, tuning, await measureDetails());
+  const report = savingsReport(fresh8, fresh7, fresh6, fresh5, fresh4, fresh3, fresh2, fresh, test, holdout, tuning, await measureDetails());
   if (!process.argv.includes('--dry-run')) writeFileSync(fileURLToPath(new URL('../docs/distill-savings.md', import.meta.url)), report);
   console.log(report);
-  console.log(`times (ms): ${[...fresh7, ...fresh6, ...fresh5, ...fresh4, ...fresh3, ...fresh2, ...fresh, ...test, ...holdout, ...tuning].map((m) => `${m.file} ${m.milliseconds}`).join(', ')}`);
+  console.log(`times (ms): ${[...fresh8, ...fresh7, ...fresh6, ...fresh5, ...fresh4, ...fresh3, ...fresh2, ...fresh, ...test, ...holdout, ...tuning].map((m) => `${m.file} ${m.milliseconds}`).join(', ')}`);
 }

@@ -22,7 +22,8 @@ export const STATUS_SECTION = /\b(?:exit (?:status|codes?|values?)|return (?:val
 const MAX_TERM_CHARACTERS = 48;
 const MAX_MEANING_CHARACTERS = 160;
 /** "-c, --create", "--maxdepth VALUE", "origin", "DEBUG_COLORS", "reply.send(data)", "FST_ERR_NOT_FOUND". */
-const OPTION = String.raw`--?[\w?][\w-]*(?:\[[^\]\s]*\])?(?:[ =]\[?[\w<{[][^\s—:,]*)?`;
+// An argument may be a list ("--show=A,B,C"): a comma followed by a space or a dash starts the next option instead.
+const OPTION = String.raw`--?[\w?][\w-]*(?:\[[^\]\s]*\])?(?:[ =]\[?[\w<{[][^\s—:,]*(?:,[^\s—:,-][^\s—:,]*)*)?`;
 const TERM = new RegExp(String.raw`^(?:${OPTION}(?:,?\s+${OPTION})*|[.\w$@/:-]+(?:\([^()]{0,40}\))?)$`);
 /** An identifier heading: "path.join([...paths])", "Class: tty.ReadStream", "Event: 'resize'", ".send(data)". */
 const IDENTIFIER_HEADING = /^(?:(?:Class|Event|Method|Property|Static method):\s*)?['"]?[.\w$]*[._$]\w[\w$.]*(?:\([^()]*(?:\([^()]*\)[^()]*)*\))?['"]?$|^\.\w+\(|^`?--?[\w-]+`?$/;
@@ -111,11 +112,21 @@ function fromDeclaration(text: string): { term: string; meaning: string } | unde
   return { term: withArguments.length <= MAX_TERM_CHARACTERS ? withArguments : `${name}()`, meaning: firstSentence(match[2]!) };
 }
 
+/** A term followed by its default in brackets, as DocBook man pages write options: "--threshold=<0--100> [default: 99%]". */
+const TERM_DEFAULT = /^(.+?)\s+[[(]default:\s*([^\])]+)[\])]$/i;
+
 function fromItem(text: string): { term: string; meaning: string } | undefined {
   const typed = TYPED_PARAMETER.exec(text);
   if (typed) return { term: typed[1]!, meaning: firstSentence(typed[2]!) };
   const declared = fromDeclaration(text);
   if (declared) return declared;
+  // "--context=N [default: 8] — Print N lines…": the default written after the term belongs to its meaning
+  // (its colon is not the term's end).
+  const annotated = /^(.{1,60}?)\s+—\s+(.+)$/.exec(text);
+  const withDefault = annotated ? TERM_DEFAULT.exec(annotated[1]!.trim()) : null;
+  if (annotated && withDefault && withDefault[1]!.length <= MAX_TERM_CHARACTERS && TERM.test(withDefault[1]!)) {
+    return { term: withDefault[1]!, meaning: `${firstSentence(annotated[2]!)} (default: ${withDefault[2]!})` };
+  }
   const match = /^(.{1,60}?)(?:\s+—\s+|:\s+|\s+-\s+|\s+–\s+)(.+)$/.exec(text);
   if (!match) return undefined;
   const term = match[1]!.trim();

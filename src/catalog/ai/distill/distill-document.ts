@@ -11,9 +11,10 @@ import { plainText, squash, type Block, type DocumentFormat, type ReadDocument, 
 import { documentKind, type DocumentKind } from './document-kind.ts';
 import { fitBudget } from './fit-budget.ts';
 import { maskUrls } from './mask-urls.ts';
-import { authorsOf, keyFactsOf, keywordOf, type FactMix, type KeyFact } from './key-facts.ts';
+import { authorsOf, isUniversalOption, keyFactsOf, keywordOf, type FactMix, type KeyFact } from './key-facts.ts';
 import { oncePerName } from './keywords.ts';
 import { clip, outlineOf } from './outline.ts';
+import { licenceNotices, noticesText } from './licence-notices.ts';
 import { openingOf as openingTextOf, openingShare, wholeOf, type ItemStyle } from './opening-text.ts';
 import { rankFacts } from './rank-facts.ts';
 import { BOILERPLATE, INFORMATIVE, LICENCE_TERMS, leadOf, type Candidate, rankSentences, sentenceCandidates } from './rank-sentences.ts';
@@ -187,6 +188,7 @@ function leadAndOpening(document: ReadDocument, title: string, lead: Candidate |
   return rest ? `${asLine(lead.text)}\n${rest}` : lead.text;
 }
 const LEAD_START = 120;
+const withNotices = (notices: string, opening: string | undefined) => (notices ? [notices, opening].filter(Boolean).join('\n') : opening);
 const asLine = (text: string) => (/[.!?:]$/.test(text) ? text : `${text}.`);
 
 export async function distill(content: string, url: string | undefined, request: BudgetRequest = {}, signal?: AbortSignal): Promise<Distillation> {
@@ -266,8 +268,10 @@ export async function distill(content: string, url: string | undefined, request:
     dates: [],
   };
   // Keywords name the terms the document defines first (options, functions, settings), best first, then its other identifiers and words.
-  const definedTerms = keyFacts.filter((fact) => fact.kind === 'option' || fact.kind === 'definition').map((fact) => keywordOf(fact.fact));
-  const keywords = oncePerName([...definedTerms, ...facts.keywords]);
+  // Options every program has (--help, --version) say nothing about this one.
+  // Nor is "author" (who wrote it, a fact of its own) a term the document defines.
+  const definedTerms = keyFacts.filter((fact) => (fact.kind === 'option' || fact.kind === 'definition') && fact !== authors && !isUniversalOption(fact.fact)).map((fact) => keywordOf(fact.fact));
+  const keywords = oncePerName([...definedTerms, ...facts.keywords]).filter((keyword) => !isUniversalOption(keyword));
   // A changelog's releases already give their versions.
   const numbers = kind === 'changelog' ? facts.numbers.filter((number) => !releases.some((release) => release.version === number.replace(/^v/i, '') || release.version === number)) : facts.numbers;
   // ...and their dates: a release's date without its version says nothing.
@@ -277,7 +281,11 @@ export async function distill(content: string, url: string | undefined, request:
   if (whole) return withTokens({ ...base, summary: whole }, inputTokens, textTokens, budget, countTokens);
   const openingTokens = Math.round(budget * openingShare(kind, textTokens));
   // A changelog's opening is its preface, up to its first release (what it covers, the conventions it follows); its releases come as releases.
-  const openingText = kind === 'changelog' ? (lead ? openingTextOf(document, title, openingTokens, countTokens, newestReleasesEnd(document, releases, 0)).text || undefined : undefined) : leadAndOpening(document, title, lead, openingTokens, countTokens, skip, kind === 'licence' ? 'verbatim' : 'compact');
+  // A licence's notices (who holds what, under which licence) come first; the opening reads on without them.
+  const notices = kind === 'licence' ? licenceNotices(document.blocks) : undefined;
+  const noticeLines = notices ? noticesText(notices, budget, countTokens) : '';
+  const openingDocument = noticeLines && notices ? { ...document, blocks: document.blocks.filter((block) => !notices.blocks.has(block)) } : document;
+  const openingText = kind === 'changelog' ? (lead ? openingTextOf(document, title, openingTokens, countTokens, newestReleasesEnd(document, releases, 0)).text || undefined : undefined) : withNotices(noticeLines, leadAndOpening(openingDocument, title, lead, openingTokens, countTokens, skip, kind === 'licence' ? 'verbatim' : 'compact'));
   const answer = fitBudget(
     base,
     kind,

@@ -2,6 +2,7 @@
 // manual's options, a licence's terms, a reference's definitions, an article's lead and sections.
 import type { Definition } from './definitions.ts';
 import type { DocumentFormat, ReadDocument, Release } from './document.ts';
+import { noticeCount } from './licence-notices.ts';
 
 export type DocumentKind = 'changelog' | 'manual' | 'licence' | 'reference' | 'article';
 
@@ -20,7 +21,9 @@ export function documentKind(document: ReadDocument, title: string, releases: re
   // A README that shows how to apply its licence is code-heavy; a licence quoting its own notice a few times is not.
   const code = document.blocks.filter((block) => block.kind === 'code');
   const codeShare = code.reduce((sum, block) => sum + block.text.length, 0) / Math.max(1, text.length);
-  if ((LICENCE_TITLE.test(title) || LICENCE_TITLE.test(opening)) && legal >= 2.5 && (code.length <= 2 || codeShare < 0.1)) return 'licence';
+  // Several copyright notices, each with its terms, make a licence file whatever its first line says.
+  const named = LICENCE_TITLE.test(title) || LICENCE_TITLE.test(opening) || noticeCount(document.blocks) >= 3;
+  if (named && legal >= 2.5 && (code.length <= 2 || codeShare < 0.1)) return 'licence';
   if (definitions.length >= 8) return 'reference';
   return 'article';
 }

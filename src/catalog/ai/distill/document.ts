@@ -17,7 +17,7 @@ export interface Release {
   version: string;
   /** As the changelog writes it ("2019-10-11", "30 Nov 2022"); empty when it gives none. */
   date: string;
-  /** Who made the release, when the changelog says (Debian changelogs do). */
+  /** Who made the release, when the changelog says (Debian changelogs do): its maintainer, then "; changes by" the authors a team upload names. */
   by?: string;
   /** The suite a Debian upload went to, when not the usual "unstable": "bookworm-security", "experimental". */
   distribution?: string;

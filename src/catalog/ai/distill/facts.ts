@@ -100,12 +100,18 @@ function plainLowerWords(text: string): Map<string, number> {
   return counts;
 }
 
+/** A capital standing alone with a full stop between two capitalised words of a name. */
+const INITIAL = /(?<=\p{Lu}\p{Ll}+ )(\p{Lu})\.(?= \p{Lu}\p{Ll})/gu;
+const INITIAL_MARK = '\u2024';
+
 export function extractEntities(text: string): FactCount[] {
   const counts = new Map<string, FactCount>();
   const lowerWords = plainLowerWords(text);
   // Capitalised words, possibly joined by connectors: "Free Software Foundation", "Bank of England".
   // The look-behind keeps capitals inside identifiers out: deflateInit, Z_BUF_ERROR, msgPrefix.
-  const NAME_RUN = /(?<![\p{L}\p{N}_$.\/-])[\p{Lu}][\p{L}\p{N}'’&+-]*(?:\.[\p{L}\p{N}]+)*(?:[ \t]+(?:(?:of|the|for|de|da|del|van|von|der|la|le|du|&)[ \t]+)*[\p{Lu}][\p{L}\p{N}'’&+-]*(?:\.[\p{L}\p{N}]+)*)*(?![\p{L}\p{N}_])/gu;
+  const NAME_RUN = /(?<![\p{L}\p{N}_$.\/-])[\p{Lu}][\p{L}\p{N}'’&+\u2024-]*(?:\.[\p{L}\p{N}]+)*(?:[ \t]+(?:(?:of|the|for|de|da|del|van|von|der|la|le|du|&)[ \t]+)*[\p{Lu}][\p{L}\p{N}'’&+\u2024-]*(?:\.[\p{L}\p{N}]+)*)*(?![\p{L}\p{N}_])/gu;
+  // A middle initial ("Thomas E. Dickey") joins the name around it: its full stop is set aside while names are read.
+  text = text.replace(INITIAL, `$1${INITIAL_MARK}`);
   for (const match of text.matchAll(NAME_RUN)) {
     let words = match[0].replace(/[.'’-]+$/, '').replace(/['’](?:s|d|ll|m|re|ve)$/, '').split(/[ \t]+/);
     let at = match.index;
@@ -121,8 +127,10 @@ export function extractEntities(text: string): FactCount[] {
     }
     while (words.length > 0 && NAME_CONNECTORS.has(words.at(-1)!)) words = words.slice(0, -1);
     if (words.length === 0) continue;
-    const name = words.join(' ');
-    if (words.length === 1) {
+    // A version written right after the name is part of it: "CC BY 4.0", "Python 3.11", not "CC BY".
+    const version = match[0].endsWith(words.at(-1)!) ? /^[ \t]v?\d+(?:\.\d+)+(?![\p{L}\p{N}]|\.\d)/u.exec(text.slice(match.index + match[0].length))?.[0] : undefined;
+    const name = words.join(' ') + (version ? ` ${version.trim()}` : '');
+    if (words.length === 1 && !version) {
       const word = words[0]!;
       const acronym = /^[\p{Lu}\d]{2,}s?$/u.test(word) && /\p{Lu}.*\p{Lu}/u.test(word);
       const inner = /\p{Ll}\p{Lu}|\p{Lu}{2,}\p{Ll}|\d/u.test(word); // CamelCase, PyPy, URLSearchParams, ed25519
@@ -135,7 +143,7 @@ export function extractEntities(text: string): FactCount[] {
       if (!acronym && !inner && startsSentence(text, at)) continue;
       if (word.length < 2 || /^\d/.test(word) || word === 'I') continue;
     }
-    countInto(counts, name, at);
+    countInto(counts, name.replaceAll(INITIAL_MARK, '.'), at);
   }
   // Identifiers the naming run misses: CVE-2022-24765, RFC 3986, ISO 8601, HTTP/1.1, ECMA-262.
   for (const match of text.matchAll(/\b(?:CVE-\d{4}-\d{4,}|(?:RFC|ISO|IEC|IEEE|ECMA|PEP|BIP|EIP|ERC)[- ]?\d{2,6}(?:-\d+)?|[A-Z]{2,6}\/\d(?:\.\d)?)\b/g)) {

@@ -86,7 +86,8 @@ const JOIN_MARGIN = 0.96;
 const MAX_SUMMARY_SENTENCES = 6;
 
 /** A name without its empty argument list: "ffi_prep_closure_loc()" and "ffi_prep_closure_loc" are one keyword. */
-const bareName = (term: string) => term.replace(/\(\)$/, '');
+/** A term's name: a function without its "()", an option without the argument written with it. */
+const bareName = (term: string) => term.replace(/\(\)$/, '').replace(/^(--?[\w-]+)=.*$/, '$1');
 
 /** List items often lack a full stop; one is added so the summary reads as sentences. */
 const asSentence = (text: string) => (/[.!?:…"'”)]$/.test(text) ? text : `${text}.`);

@@ -105,13 +105,22 @@ const OPTION_NAME = /(?<![\w-])--?[\w?][\w-]*(?:\[[:=]?[\w,|:=-]+\])?/g;
 
 /** How a defined term is listed among keywords: an option by its long name ("--null" for "-0, --null"), a function without its arguments. */
 export function keywordOf(term: string): string {
-  if (term.startsWith('-')) return (term.match(OPTION_NAME) ?? [term]).sort((a, b) => b.length - a.length)[0]!;
+  if (term.startsWith('-')) {
+    const name = (term.match(OPTION_NAME) ?? [term]).sort((a, b) => b.length - a.length)[0]!;
+    // The argument written with it is part of how it is typed: "--context=N", "--lang=CATALOGNAME".
+    const argument = new RegExp(`${escapeRegExp(name)}(=[^\\s,]{1,16})(?=\\s|$)`).exec(term)?.[1];
+    return argument ? name + argument : name;
+  }
   // The signature's arguments and return type are in the fact; the keyword is the name, a few tokens.
   return term.replace(/\((.+)\)(?::.*)?$/, '()');
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** Options every program has: they say nothing about this one. */
 const UNIVERSAL_OPTIONS = new Set(['--help', '--version', '-h', '-v', '-V', '-?', '--usage']);
+/** A term naming only such options ("-h, --help", "--version"). */
+export const isUniversalOption = (term: string) => /^-/.test(term) && (term.match(OPTION_NAME) ?? []).every((option) => UNIVERSAL_OPTIONS.has(option));
 
 /**
  * How a definition list is ranked: by how often the text mentions each term (a reference's functions), or,

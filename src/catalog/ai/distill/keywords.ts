@@ -36,6 +36,9 @@ function countOccurrences(text: string, term: string): { count: number; first: n
   return { count, first };
 }
 
+/** A line of three or more names separated by commas and nothing else: a CSV header, a format's fields. */
+const FIELD_LIST = /^\s*[A-Za-z_][\w.-]*(?:\s*,\s*[A-Za-z_][\w.-]*){2,}\s*$/;
+
 /** Calls every example makes: they say nothing about this library. */
 const BUILTIN_CALL = /^(?:console|JSON|Math|Object|Array|Promise|process|module|exports|require|window|document|this|self|String|Number|Date|Buffer|assert|t|it|describe|test|expect|res|req|app|router|server|err|error|e|path|fs|os|util|url)\./;
 
@@ -50,6 +53,23 @@ function codeCalls(code: string): Map<string, { count: number; first: number }> 
     else calls.set(name, { count: 1, first: match.index });
   }
   return calls;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The longest value kept with its option: a word or a placeholder, not a list of choices. */
+const MAX_VALUE = 12;
+
+/**
+ * A long option the text only ever writes with one value ("--wait-for-gdb=yes"), with that value: it is what a reader
+ * types. An option also written bare, or with several values, is listed by its name.
+ */
+export function withSoleValue(text: string, option: string): string {
+  if (!option.startsWith('--')) return option;
+  const values = new Set<string>();
+  for (const match of text.matchAll(new RegExp(`(?<![\\w-])${escapeRegExp(option)}(?![\\w-])(?:=(\\S+))?`, 'g'))) values.add((match[1] ?? '').replace(/[.,;:)]+$/, ''));
+  const [value] = values;
+  return values.size === 1 && value && value.length <= MAX_VALUE && /^[\w<>|-]+(?:[.:][\w<>|-]+)*$/.test(value) ? `${option}=${value}` : option;
 }
 
 /**
@@ -74,7 +94,12 @@ export function rankKeywords(text: string, lead: string, codeTerms: readonly str
   for (const match of text.matchAll(/(?<![\w$.-])(?:--[a-z][\w-]+|[A-Za-z_$][\w$]*(?:[._][\w$]+)+(?:\(\))?|[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+[A-Z][\w$]*|[a-z]+\d+[a-z\d]*)(?![\w$])/g)) identifiers.add(match[0]);
   // A hexadecimal string with digits ("dc9010dd", a commit or an id in an example) names nothing.
   for (const term of identifiers) if (/[*_.-]$|^[._]|^[_$]\.\w{1,2}$/.test(term) || !/[A-Za-z]{2}/.test(term) || /^(?=[a-f\d]*\d)[a-f\d]{7,}$/i.test(term)) identifiers.delete(term);
-  for (const term of identifiers) if (IDENTIFIER.test(term) || /[A-Z]/.test(term)) consider(term, 0, 3, countOccurrences(text, term));
+  for (const term of identifiers) if (IDENTIFIER.test(term) || /[A-Z]/.test(term)) consider(withSoleValue(text, term), 0, 3, countOccurrences(text, term));
+  // A code line that only lists names ("ip_range_start, ip_range_end, autonomous_system_number"): a format's fields.
+  for (const line of code.split('\n')) {
+    if (!FIELD_LIST.test(line)) continue;
+    for (const field of line.split(',').map((name) => name.trim())) if (IDENTIFIER.test(field)) consider(field, 0, 3, { count: Math.max(1, countOccurrences(text, field).count), first: text.length + code.indexOf(field) });
+  }
   // Methods only the examples call ("pool.end()"): a value inside a code block, weighed below the text's own identifiers.
   for (const [call, occurrences] of codeCalls(code)) if (!found.has(call.toLowerCase()) && !found.has(call.slice(0, -2).toLowerCase())) consider(call, 1, 2, { count: occurrences.count, first: text.length + occurrences.first });
   // Frequent content words.
@@ -90,11 +115,11 @@ export function rankKeywords(text: string, lead: string, codeTerms: readonly str
   return [...found.values()].sort((a, b) => a.tier - b.tier || b.score - a.score || a.first - b.first || (a.text < b.text ? -1 : 1));
 }
 
-/** Terms once each by name: "setBreakpoint()" after "setBreakpoint" (or before it) is the same keyword. */
+/** Terms once each by name: "setBreakpoint()" after "setBreakpoint" (or before it) is the same keyword, and "--context" after "--context=N". */
 export function oncePerName(terms: readonly string[]): string[] {
   const seen = new Set<string>();
   return terms.filter((term) => {
-    const name = term.replace(/\(\)$/, '').toLowerCase();
+    const name = term.replace(/\(\)$/, '').replace(/^(--?[\w-]+)=.*$/, '$1').toLowerCase();
     if (seen.has(name)) return false;
     seen.add(name);
     return true;

@@ -5,6 +5,7 @@
 // lies beyond it.
 import { compactMeaning, denseParagraph } from './compact-clause.ts';
 import { INFORMATIVE } from './rank-sentences.ts';
+import { isUniversalOption } from './key-facts.ts';
 import { squash, type Block, type ReadDocument } from './document.ts';
 import type { DocumentKind } from './document-kind.ts';
 import { maskUrls } from './mask-urls.ts';
@@ -42,6 +43,8 @@ function blockText(block: Block, skip: RegExp | undefined, items: ItemStyle): st
   }
   const text = squash(maskUrls(block.text).replace(/<\s*>/g, ''));
   const term = items === 'compact' && block.kind === 'item' ? TERM_AND_MEANING.exec(text) : null;
+  // "-h, --help — Show summary of options.": every program has it; it says nothing about this one.
+  if (term && isUniversalOption(term[1]!)) return '';
   if (term) return `${term[1]} — ${compactMeaning(term[2]!)}`;
   const kept = skip?.test(text) ? splitSentences(text).filter((sentence) => !skip.test(sentence)).join(' ') : text;
   return items === 'compact' && block.kind === 'paragraph' ? denseParagraph(kept, INFORMATIVE) : kept;
@@ -89,7 +92,8 @@ export function openingOf(document: ReadDocument, title: string, tokens: number,
       continue;
     }
     const text = blockText(block, skip, items);
-    if (chrome || !/[\p{L}\p{N}]/u.test(text) || text.toLowerCase() === titleLower || (NAME_SECTION.test(document.blocks[i - 1]?.kind === 'heading' ? document.blocks[i - 1]!.text : '') && titleLower.includes(text.toLowerCase()))) continue;
+    // A label standing as a paragraph ("Table of Contents" in a <summary>) is chrome too.
+    if (chrome || CHROME_SECTION.test(text) || !/[\p{L}\p{N}]/u.test(text) || text.toLowerCase() === titleLower || (NAME_SECTION.test(document.blocks[i - 1]?.kind === 'heading' ? document.blocks[i - 1]!.text : '') && titleLower.includes(text.toLowerCase()))) continue;
     const joined = [...parts, text].join('\n');
     if (countTokens(JSON.stringify(joined)) <= tokens) {
       parts.push(text);

@@ -18,6 +18,8 @@ export function readDebianChangelog(content: string): ReadDocument {
   let source = '';
   let release: Release | undefined;
   let entry: string[] | undefined;
+  /** The release's "[ Name ]" groups, in order. */
+  let authors: string[] = [];
   const flush = () => {
     if (entry && release) {
       const text = squash(entry.join(' '));
@@ -43,12 +45,17 @@ export function readDebianChangelog(content: string): ReadDocument {
     if (trailer && release) {
       flush();
       release.date = trailer[2]!;
-      release.by = squash(trailer[1]!);
+      const maintainer = squash(trailer[1]!);
+      const others = authors.filter((author) => author !== maintainer);
+      release.by = others.length > 0 ? `${maintainer}; changes by ${others.join(', ')}` : maintainer;
+      authors = [];
       continue;
     }
-    // "[ Name ]" groups entries by their author; comments start with "#".
-    if (/^\s+\[ .* \]\s*$/.test(line) || /^#/.test(line)) {
+    // "[ Name ]" groups entries by their author (a team upload names who made which change); comments start with "#".
+    const group = /^\s+\[ (.*) \]\s*$/.exec(line);
+    if (group || /^#/.test(line)) {
       flush();
+      if (group && !authors.includes(squash(group[1]!))) authors.push(squash(group[1]!));
       continue;
     }
     const item = ENTRY.exec(line);

@@ -6,6 +6,7 @@ import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
 import { squash, type Block, type ReadDocument } from './document.ts';
 import { NAVIGATION_LINK } from './read-markdown.ts';
+import { layoutBlocks, nameOf, preformatLineBreaks, type DomNode } from './read-html-layout.ts';
 
 const DROPPED = new Set(['script', 'style', 'noscript', 'template', 'svg', 'canvas', 'iframe', 'object', 'embed', 'form', 'button', 'select', 'textarea', 'input', 'head']);
 const CHROME = new Set(['nav', 'header', 'footer', 'aside']);
@@ -13,17 +14,6 @@ const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 const ITEMS = new Set(['li', 'dt', 'dd']);
 const PROSE = new Set(['p', 'blockquote', 'figcaption', 'caption', 'summary', 'address']);
 const BLOCKS = new Set(['div', 'section', 'article', 'main', 'ul', 'ol', 'dl', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th', 'figure', 'details', 'hr', 'br', 'center', 'body', 'html', 'pre', ...HEADINGS, ...ITEMS, ...PROSE]);
-
-/** The part of linkedom's node API this walk uses. */
-interface DomNode {
-  nodeType: number;
-  nodeName: string;
-  textContent: string | null;
-  childNodes: ArrayLike<DomNode>;
-  getAttribute?(name: string): string | null;
-}
-
-const nameOf = (node: DomNode) => node.nodeName.toLowerCase();
 
 /** Heading text without Sphinx/MkDocs permalink markers ("¶", "#"). */
 const headingText = (text: string) => squash(text).replace(/\s*[¶#§]+$/u, '').trim();
@@ -58,6 +48,11 @@ class BlockWalker {
       return;
     }
     this.flush(name === 'dd');
+    const laidOut = layoutBlocks(node);
+    if (laidOut) {
+      this.blocks.push(...laidOut);
+      return;
+    }
     if (HEADINGS.has(name)) {
       const text = headingText(node.textContent ?? '');
       if (text) this.blocks.push({ kind: 'heading', level: Number(name[1]), text });
@@ -168,6 +163,7 @@ export function readHtml(content: string): ReadDocument {
   const firstH1 = squash(document.querySelector('h1')?.textContent ?? '');
   const bodyText = squash(document.body?.textContent ?? '');
   unwrapLinksInText(document as unknown as Document);
+  preformatLineBreaks(document as unknown as Document);
   // Readability expects a browser DOM; linkedom provides the parts it uses.
   const article = new Readability(document as unknown as Document, { charThreshold: 200 }).parse();
   const articleText = squash(article?.textContent ?? '');

@@ -11,6 +11,8 @@ const TABLE_ROW = /^ {0,3}\|.*\|[ \t]*$|^[^|\n]+\|[^|\n]+\|/;
 const TABLE_RULE = /^ {0,3}\|?[ \t]*:?-{2,}:?[ \t]*(?:\|[ \t]*:?-{2,}:?[ \t]*)*\|?[ \t]*$/;
 const THEMATIC_BREAK = /^ {0,3}(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$/;
 const LINK_DEFINITION = /^ {0,3}\[[^\]]+\]:\s*\S+/;
+/** GitHub's alert boxes open with their kind: "> [!NOTE]", "> [!CAUTION]". */
+const ALERT_MARKER = /^\s*\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]\s*$/i;
 const HTML_BLOCK_LINE = /^ {0,3}<\/?[a-zA-Z][^>]*>\s*$/;
 const HTML_HEADING_LINE = /^ {0,3}<h([1-6])\b[^>]*>(.*)<\/h\1>\s*$/i;
 
@@ -151,6 +153,11 @@ export function readMarkdown(content: string): ReadDocument {
       continue;
     }
     const quote = QUOTE.exec(line);
+    // A quote's empty line ends its paragraph; a GitHub alert's marker ("[!CAUTION]") is a style, not text.
+    if (quote && (quote[1]!.trim() === '' || ALERT_MARKER.test(quote[1]!))) {
+      flush();
+      continue;
+    }
     const bullet = BULLET.exec(quote ? quote[1]! : line);
     if (bullet) {
       flush();

@@ -16,7 +16,7 @@ const RUN_IN_TITLE = /^(\d{1,2}(?:\.\d{1,2})*\.?)\s+([\p{Lu}][^.!?]{2,70}?)\.\s+
 const RUN_IN_ITEM_TITLE = /^([\p{Lu}][^.!?]{2,70}?)\.\s+(\p{Lu}.*)$/u;
 const MINOR_WORDS = new Set(['a', 'an', 'and', 'as', 'at', 'by', 'for', 'from', 'in', 'of', 'on', 'or', 'the', 'to', 'with', 'under']);
 /** "Grant of Copyright License", "Definitions": capitalised words, small words excepted. */
-const isTitleCase = (text: string) => text.split(/\s+/).every((word) => MINOR_WORDS.has(word) || /^[\p{Lu}\d("'“]/u.test(word));
+const isTitleCase = (text: string) => text.split(/\s+/).every((word) => MINOR_WORDS.has(word) || /^[("'“]*[\p{Lu}\d]/u.test(word));
 
 const indentOf = (line: string) => /^[ \t]*/.exec(line)![0].replace(/\t/g, '        ').length;
 const isBlank = (line: string | undefined) => line === undefined || line.trim() === '';
@@ -59,6 +59,8 @@ function headingLevel(line: string, previous: string | undefined, next: string |
   const afterNumber = numbered ? text.replace(/^\S+\s+/, '') : text;
   if (/[.!?]\s/.test(afterNumber)) return undefined;
   if (/[.!?]$/.test(text) && !(numbered && words.length <= 6 && /^\S*\.\s/.test(text))) return undefined;
+  // "1. cd into the source directory.": a step of a numbered list, not a title ("1. Definitions.").
+  if (numbered && /[.!?]$/.test(text) && !isTitleCase(afterNumber.replace(/[.!?]$/, ''))) return undefined;
   const { letters, upper } = letterStats(text);
   const nextIndent = isBlank(next) ? Infinity : indentOf(next!);
   // ALL CAPS: no two lower-case letters in a row ("NAME", "TERMS AND CONDITIONS", not "tar -t FILE").
@@ -101,7 +103,7 @@ function dehyphenate(text: string): string {
 }
 
 /** A line of running words ("When --reflink[=always] is specified, perform a lightweight copy, where"): prose that names an option, not code. */
-function isWordy(line: string): boolean {
+export function isWordy(line: string): boolean {
   const tokens = line.trim().split(/\s+/);
   return tokens.length >= 6 && tokens.filter((token) => /^[\p{L}'’(]+[\p{L}'’),.;:]*$/u.test(token)).length >= tokens.length * 0.7;
 }
@@ -109,6 +111,16 @@ function isWordy(line: string): boolean {
 function looksLikeCode(lines: readonly string[]): boolean {
   const symbolic = lines.filter((line) => (CODE_SYMBOLS.test(line) && !isWordy(line)) || /^\s*(?:#include|\/\/|\/\*|\*\/|\$ )/.test(line)).length;
   return symbolic >= Math.max(2, lines.length * 0.5);
+}
+
+/**
+ * Lines set in from the text's margin that read as commands, not sentences ("  make dist", "  perl tests/vg_regtest
+ * memcheck"): a plain-text README's examples. No line ends a sentence or runs on in words, and each starts with a
+ * lower-case word, a path or a variable.
+ */
+export function isIndentedCommand(lines: readonly string[], indent: number, bodyIndent: number): boolean {
+  if (indent < bodyIndent + 2 || lines.length > 6) return false;
+  return lines.every((line) => !/[.!?]["')]?$/.test(line) && !isWordy(line) && /^(?:[\p{Ll}.\/~$]|[A-Z_]+=)\S*/u.test(line.trim()));
 }
 
 export function readText(content: string): ReadDocument {
@@ -134,6 +146,7 @@ export function readText(content: string): ReadDocument {
   const meaningIndent = optionMeaningIndentOf(lines);
   const blocks: Block[] = [];
   let paragraph: string[] = [];
+  let paragraphIndent = Infinity;
   let item: { indent: number; lines: string[]; number?: string } | undefined;
 
   const flush = () => {
@@ -147,7 +160,7 @@ export function readText(content: string): ReadDocument {
       item = undefined;
     }
     if (paragraph.length > 0) {
-      if (looksLikeCode(paragraph)) blocks.push({ kind: 'code', text: paragraph.join('\n') });
+      if (looksLikeCode(paragraph) || isIndentedCommand(paragraph, paragraphIndent, bodyIndent)) blocks.push({ kind: 'code', text: paragraph.join('\n') });
       else {
         const text = squash(paragraph.join(' '));
         // Licences and specifications open numbered sections inline: "2. Grant of Copyright License. Subject to…".
@@ -158,6 +171,7 @@ export function readText(content: string): ReadDocument {
         } else blocks.push({ kind: 'paragraph', text });
       }
       paragraph = [];
+      paragraphIndent = Infinity;
     }
   };
 
@@ -210,6 +224,7 @@ export function readText(content: string): ReadDocument {
     }
     if (item) flush();
     paragraph.push(line.trim());
+    paragraphIndent = Math.min(paragraphIndent, indent);
   }
   flush();
   return { format: 'text', ...titleOf(blocks, lines), ...(edition ? { edition } : {}), blocks, codeTerms: [] };
