@@ -35,7 +35,6 @@ import { refundCollection } from './payments/schemes/batch-settlement/payer-refu
 import type { RefundEvent } from './payments/schemes/batch-settlement/payer-refund.ts';
 import type { PaymentScheme } from './payments/schemes/payment-scheme.ts';
 import type { PaymentLedger } from './payments/ledger/payment-ledger.ts';
-import { EmbeddedVacuum } from './payments/ledger/embedded-vacuum.ts';
 import { openPgliteClient } from './payments/ledger/pglite-client.ts';
 import { openPostgresClient } from './payments/ledger/postgres-client.ts';
 import type { SqlClient } from './payments/ledger/sql-client.ts';
@@ -176,12 +175,6 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
 
     const logger = pino({ level: config.logLevel });
     const log: Logger = logger;
-    if (!store.shared) {
-      // PGlite has no autovacuum (embedded-vacuum.ts); a shared PostgreSQL vacuums itself.
-      const vacuum = new EmbeddedVacuum(store.client, log);
-      vacuum.start();
-      cleanups.push(() => vacuum.stop());
-    }
     const standing = new PayerStanding(config.payerStanding);
     const { facilitator, settlement } = paymentServices(config, overrides, {
       network, rpcUrl, settlerKeys, ledger, log, standing, ...(store.shared ? { keyLock: new AdvisorySettlerKeyLock(store.client) } : {}),
