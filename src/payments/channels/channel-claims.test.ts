@@ -41,19 +41,6 @@ for (const store of useSqlStores()) {
       assert.deepEqual((await claims.unclaimed(1))[0], channel(3, { chargedCumulativeAmount: '10', withdrawRequestedAt: 1_000_000 }), 'the whole record, ready for a claim');
     });
 
-    test('the unclaimed listing can be answered from its partial index', async () => {
-      const plan = await db.transaction(async (tx) => {
-        await tx.exec('SET LOCAL enable_seqscan = off');
-        const { rows } = await tx.query<{ 'QUERY PLAN': string }>(
-          `EXPLAIN SELECT channel_id FROM channels WHERE network = $1 AND charged_cumulative_amount > total_claimed
-            ORDER BY withdraw_deadline_s ASC NULLS LAST, last_request_ms ASC, channel_id LIMIT 5`,
-          [NETWORK],
-        );
-        return rows.map((r) => r['QUERY PLAN']).join('\n');
-      });
-      assert.match(plan, /channels_unclaimed/);
-    });
-
     test('a confirmed claim raises the claimed total, never lowers it; repeats and unknown channels change nothing', async () => {
       const id = channelId(20);
       await put(channel(20, { chargedCumulativeAmount: '300' }));

@@ -4,7 +4,8 @@ import { InMemoryChannelStorage } from '@x402/evm/batch-settlement/server';
 import type { Channel, ChannelStorage } from '@x402/evm/batch-settlement/server';
 import { SqlChannelClaims } from './channel-claims.ts';
 import { SqlChannelStorage } from './sql-channel-storage.ts';
-import type { SqlClient } from '../ledger/sql-client.ts';
+import { chargeVoucherRows } from './voucher-statements.ts';
+import type { SqlClient, SqlQueries } from '../ledger/sql-client.ts';
 import { bareChannel, channelId, fullChannel, NETWORK } from '../../../test/support/channel-records.ts';
 import { useSqlStores } from '../../../test/support/sql-stores.ts';
 
@@ -189,6 +190,30 @@ for (const store of useSqlStores()) {
       await a.updateChannel(ofA, () => reserved(ofA));
       assert.deepEqual(await new SqlChannelStorage(db, { network: 'eip155:2' }).releaseOrphanedReservations({ instance: 'a' }), [], 'other networks untouched');
       assert.equal((await a.get(ofA))?.pendingRequest?.pendingId, `p-${ofA}`);
+    });
+
+    test('a voucher\'s charge rewrites its channel\'s row in place (HOT: no index entry, nothing left for a VACUUM)', async () => {
+      const ids = [nextId(), nextId(), nextId()];
+      for (const id of ids) await storage.updateChannel(id, () => fullChannel(id, { chargedCumulativeAmount: '0', balance: '1000000', totalClaimed: '0', withdrawRequestedAt: 0, pendingRequest: undefined }));
+      const charge = (id: string, n: number) => ({ channelId: id, cumulative: BigInt(n) * 1000n, price: 1000n, signature: `0x${'ab'.repeat(65)}`, nowMs: Date.now() + n });
+      // Each charge in its own transaction, as the gateway commits them. The session's counters of
+      // updates not yet reported to the statistics include earlier transactions': read before and after.
+      const counters = async (tx: SqlQueries) => {
+        const { rows: [stats] } = await tx.query<{ updated: string | number; hot: string | number }>(
+          `SELECT pg_stat_get_xact_tuples_updated('channels'::regclass) AS updated, pg_stat_get_xact_tuples_hot_updated('channels'::regclass) AS hot`);
+        return { updated: Number(stats!.updated), hot: Number(stats!.hot) };
+      };
+      const counted = (charges: ReturnType<typeof charge>[]) => db.transaction(async (tx) => {
+        const before = await counters(tx);
+        const rows = await chargeVoucherRows(tx, NETWORK, charges);
+        const after = await counters(tx);
+        return { charged: rows.length, updated: after.updated - before.updated, hot: after.hot - before.hot };
+      });
+      for (let n = 1; n <= 12; n++) {
+        assert.deepEqual(await counted([charge(ids[0]!, n)]), { charged: 1, updated: 1, hot: 1 }, `alone, voucher ${n}`);
+        assert.deepEqual(await counted([charge(ids[1]!, n), charge(ids[2]!, n)]), { charged: 2, updated: 2, hot: 2 }, `in a group, voucher ${n}`);
+      }
+      assert.equal((await storage.get(ids[2]!))?.chargedCumulativeAmount, '12000');
     });
 
     if (store.openPair) {
