@@ -1,0 +1,19 @@
+// Issue 24, round 10: failure classes read in fresh set 8's losses and in the tuned sets' HTML pages and READMEs.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { readTroff, troffInline } from './distill/read-troff.ts';
+
+test('troff motions, colours and half-line moves are layout, not text', () => {
+  assert.equal(troffInline("\\h'-04' 1.\\h'+01'\\c"), ' 1.');
+  assert.equal(troffInline('the \\m[blue]\\fBContainer Interface\\fR\\m[]\\&\\s-2\\u[1]\\d\\s+2\\&.'), 'the Container Interface[1].');
+  assert.equal(troffInline("a\\v'-1'b\\w'abc'c"), 'abc');
+});
+
+test("DocBook's list marks written for nroff and for troff (.ie n / .el) are read once, as the step's first words", () => {
+  const page = [
+    '.TH TOOL 1', '.SH DESCRIPTION', 'The ID is acquired in the following fashion:', '.sp', '.RS 4', '.ie n \\{\\', "\\h'-04' 1.\\h'+01'\\c", '.\\}', '.el \\{\\', '.sp -1', '.IP "  1." 4.2', '.\\}',
+    'If a valid ID is already configured, it is copied.', '.RE', '.sp', '.RS 4', '.ie n \\{\\', "\\h'-04' 2.\\h'+01'\\c", '.\\}', '.el \\{\\', '.sp -1', '.IP "  2." 4.2', '.\\}', 'Otherwise, a new ID is randomly generated.', '.RE',
+  ].join('\n');
+  const texts = readTroff(page).blocks.map((block) => block.text);
+  assert.deepEqual(texts.slice(1), ['The ID is acquired in the following fashion:', '1. If a valid ID is already configured, it is copied.', '2. Otherwise, a new ID is randomly generated.']);
+});
