@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { readTroff, troffInline } from './distill/read-troff.ts';
+import { clipHolders } from './distill/licence-notices.ts';
 
 test('troff motions, colours and half-line moves are layout, not text', () => {
   assert.equal(troffInline("\\h'-04' 1.\\h'+01'\\c"), ' 1.');
@@ -16,4 +17,9 @@ test("DocBook's list marks written for nroff and for troff (.ie n / .el) are rea
   ].join('\n');
   const texts = readTroff(page).blocks.map((block) => block.text);
   assert.deepEqual(texts.slice(1), ['The ID is acquired in the following fashion:', '1. If a valid ID is already configured, it is copied.', '2. Otherwise, a new ID is randomly generated.']);
+});
+
+test("a copyright stanza's leading years do not count against its holders' characters: the name is not cut for them", () => {
+  assert.equal(clipHolders('1992, 1995-2020, Free Software Foundation, Inc', 40), '1992, 1995-2020, Free Software Foundation, Inc');
+  assert.equal(clipHolders('Free Software Foundation, Inc and many other authors of this package', 40), 'Free Software Foundation, Inc and many …');
 });
