@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { readTroff, troffInline } from './distill/read-troff.ts';
 import { clipHolders } from './distill/licence-notices.ts';
+import { keywordOf } from './distill/key-facts.ts';
 
 test('troff motions, colours and half-line moves are layout, not text', () => {
   assert.equal(troffInline("\\h'-04' 1.\\h'+01'\\c"), ' 1.');
@@ -22,4 +23,9 @@ test("DocBook's list marks written for nroff and for troff (.ie n / .el) are rea
 test("a copyright stanza's leading years do not count against its holders' characters: the name is not cut for them", () => {
   assert.equal(clipHolders('1992, 1995-2020, Free Software Foundation, Inc', 40), '1992, 1995-2020, Free Software Foundation, Inc');
   assert.equal(clipHolders('Free Software Foundation, Inc and many other authors of this package', 40), 'Free Software Foundation, Inc and many …');
+});
+
+test('an optional argument in brackets written in angle brackets is part of the option: --dump[=<desc>]', () => {
+  assert.equal(keywordOf('--dump[=<desc>] (default: no description)'), '--dump[=<desc>]');
+  assert.equal(keywordOf('--color[=WHEN]'), '--color[=WHEN]');
 });
