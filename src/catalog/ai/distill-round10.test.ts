@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import { readTroff, troffInline } from './distill/read-troff.ts';
 import { clipHolders } from './distill/licence-notices.ts';
 import { keywordOf } from './distill/key-facts.ts';
+import { isNameList, readText } from './distill/read-text.ts';
 
 test('troff motions, colours and half-line moves are layout, not text', () => {
   assert.equal(troffInline("\\h'-04' 1.\\h'+01'\\c"), ' 1.');
@@ -28,4 +29,12 @@ test("a copyright stanza's leading years do not count against its holders' chara
 test('an optional argument in brackets written in angle brackets is part of the option: --dump[=<desc>]', () => {
   assert.equal(keywordOf('--dump[=<desc>] (default: no description)'), '--dump[=<desc>]');
   assert.equal(keywordOf('--color[=WHEN]'), '--color[=WHEN]');
+});
+
+test('a credits list, one name a line, is read as a list of names, not one run of capitalised words', () => {
+  const blocks = readText('Prior to 2018 many others have also contributed.\n\nDimitry Andric\nSimon Barner\nAndrei V. Shetuhin\nYuri\n').blocks;
+  assert.deepEqual(blocks[1], { kind: 'paragraph', text: 'Dimitry Andric, Simon Barner, Andrei V. Shetuhin, Yuri.' });
+  assert.ok(isNameList(['Dimitry Andric', 'Simon Barner', 'Yuri']));
+  assert.ok(!isNameList(['In order to run the tests you will need', 'gdb', 'gsed']));
+  assert.ok(!isNameList(['Dimitry Andric', 'Simon Barner']));
 });
