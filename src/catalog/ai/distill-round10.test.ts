@@ -5,6 +5,7 @@ import { readTroff, troffInline } from './distill/read-troff.ts';
 import { clipHolders } from './distill/licence-notices.ts';
 import { keywordOf } from './distill/key-facts.ts';
 import { isNameList, readText } from './distill/read-text.ts';
+import { readMarkdown } from './distill/read-markdown.ts';
 
 test('troff motions, colours and half-line moves are layout, not text', () => {
   assert.equal(troffInline("\\h'-04' 1.\\h'+01'\\c"), ' 1.');
@@ -37,4 +38,9 @@ test('a credits list, one name a line, is read as a list of names, not one run o
   assert.ok(isNameList(['Dimitry Andric', 'Simon Barner', 'Yuri']));
   assert.ok(!isNameList(['In order to run the tests you will need', 'gdb', 'gsed']));
   assert.ok(!isNameList(['Dimitry Andric', 'Simon Barner']));
+});
+
+test("a Markdown file's HTML comments are not read as text; one inside a fenced code block is the code's", () => {
+  const blocks = readMarkdown('<!--\n  -- This file is auto-generated from README_js.md.\n  -->\n\n# uuid\n\n<!-- prettier-ignore -->\nFor the creation of UUIDs.\n\n```html\n<!-- a comment in code -->\n```\n').blocks;
+  assert.deepEqual(blocks.map((block) => block.text), ['uuid', 'For the creation of UUIDs.', '<!-- a comment in code -->']);
 });

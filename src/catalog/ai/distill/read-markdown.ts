@@ -74,8 +74,26 @@ function frontMatterTitle(lines: string[]): { title?: string; skip: number } {
   return { ...(title ? { title } : {}), skip: end + 1 };
 }
 
+/**
+ * The text without its HTML comments ("<!-- prettier-ignore -->", a generated file's "<!-- auto-generated from
+ * README_js.md -->"), which a rendered page never shows; a comment inside a fenced code block is the code's.
+ */
+export function withoutComments(text: string): string {
+  const parts = text.split(/(^ {0,3}(?:`{3,}|~{3,}).*$)/m);
+  let fenced = false;
+  return parts
+    .map((part) => {
+      if (FENCE.test(part) && !part.includes('\n')) {
+        fenced = !fenced;
+        return part;
+      }
+      return fenced ? part : part.replace(/<!--[\s\S]*?-->/g, '');
+    })
+    .join('');
+}
+
 export function readMarkdown(content: string): ReadDocument {
-  const lines = content.replace(/\r\n?/g, '\n').split('\n');
+  const lines = withoutComments(content.replace(/\r\n?/g, '\n')).split('\n');
   const blocks: Block[] = [];
   const codeTerms: string[] = [];
   const front = frontMatterTitle(lines);
