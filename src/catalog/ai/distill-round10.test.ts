@@ -5,7 +5,7 @@ import { readTroff, troffInline } from './distill/read-troff.ts';
 import { clipHolders } from './distill/licence-notices.ts';
 import { keywordOf } from './distill/key-facts.ts';
 import { isNameList, readText } from './distill/read-text.ts';
-import { readMarkdown } from './distill/read-markdown.ts';
+import { inlineText, readMarkdown } from './distill/read-markdown.ts';
 
 test('troff motions, colours and half-line moves are layout, not text', () => {
   assert.equal(troffInline("\\h'-04' 1.\\h'+01'\\c"), ' 1.');
@@ -43,4 +43,8 @@ test('a credits list, one name a line, is read as a list of names, not one run o
 test("a Markdown file's HTML comments are not read as text; one inside a fenced code block is the code's", () => {
   const blocks = readMarkdown('<!--\n  -- This file is auto-generated from README_js.md.\n  -->\n\n# uuid\n\n<!-- prettier-ignore -->\nFor the creation of UUIDs.\n\n```html\n<!-- a comment in code -->\n```\n').blocks;
   assert.deepEqual(blocks.map((block) => block.text), ['uuid', 'For the creation of UUIDs.', '<!-- a comment in code -->']);
+});
+
+test("Markdown's character references are read as their characters; an unknown one stays as written", () => {
+  assert.equal(inlineText('follows the left &Rarr; right order &#8212; &#x2713; &check; &amp;lt; &bogus;'), 'follows the left ⇒ right order — ✓ ✓ &lt; &bogus;');
 });
