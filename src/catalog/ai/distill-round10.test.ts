@@ -5,7 +5,7 @@ import { readTroff, troffInline } from './distill/read-troff.ts';
 import { clipHolders } from './distill/licence-notices.ts';
 import { keywordOf } from './distill/key-facts.ts';
 import { isNameList, readText } from './distill/read-text.ts';
-import { inlineText, readMarkdown } from './distill/read-markdown.ts';
+import { inlineText, readMarkdown, withoutComments } from './distill/read-markdown.ts';
 
 test('troff motions, colours and half-line moves are layout, not text', () => {
   assert.equal(troffInline("\\h'-04' 1.\\h'+01'\\c"), ' 1.');
@@ -47,4 +47,8 @@ test("a Markdown file's HTML comments are not read as text; one inside a fenced 
 
 test("Markdown's character references are read as their characters; an unknown one stays as written", () => {
   assert.equal(inlineText('follows the left &Rarr; right order &#8212; &#x2713; &check; &amp;lt; &bogus;'), 'follows the left ⇒ right order — ✓ ✓ &lt; &bogus;');
+});
+
+test('a comment inside a sentence is left to the inline reader: it may be quoted in a code span', () => {
+  assert.equal(withoutComments('Write `<!-- prettier-ignore -->` before a table.\n<!-- hidden -->\nText.'), 'Write `<!-- prettier-ignore -->` before a table.\n\nText.');
 });

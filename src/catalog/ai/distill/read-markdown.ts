@@ -85,7 +85,8 @@ function frontMatterTitle(lines: string[]): { title?: string; skip: number } {
 
 /**
  * The text without its HTML comments ("<!-- prettier-ignore -->", a generated file's "<!-- auto-generated from
- * README_js.md -->"), which a rendered page never shows; a comment inside a fenced code block is the code's.
+ * README_js.md -->"), which a rendered page never shows: those opening a line, as an HTML block does. A comment inside a fenced
+ * code block is the code's, and one inside a sentence may be in a code span, quoted.
  */
 export function withoutComments(text: string): string {
   const parts = text.split(/(^ {0,3}(?:`{3,}|~{3,}).*$)/m);
@@ -96,7 +97,7 @@ export function withoutComments(text: string): string {
         fenced = !fenced;
         return part;
       }
-      return fenced ? part : part.replace(/<!--[\s\S]*?-->/g, '');
+      return fenced ? part : part.replace(/(^|\n)[ \t]{0,3}<!--[\s\S]*?-->/g, '$1');
     })
     .join('');
 }
