@@ -6,6 +6,7 @@ import { clipHolders } from './distill/licence-notices.ts';
 import { keywordOf } from './distill/key-facts.ts';
 import { isNameList, readText } from './distill/read-text.ts';
 import { inlineText, readMarkdown, withoutComments } from './distill/read-markdown.ts';
+import { sentenceCandidates } from './distill/rank-sentences.ts';
 
 test('troff motions, colours and half-line moves are layout, not text', () => {
   assert.equal(troffInline("\\h'-04' 1.\\h'+01'\\c"), ' 1.');
@@ -51,4 +52,13 @@ test("Markdown's character references are read as their characters; an unknown o
 
 test('a comment inside a sentence is left to the inline reader: it may be quoted in a code span', () => {
   assert.equal(withoutComments('Write `<!-- prettier-ignore -->` before a table.\n<!-- hidden -->\nText.'), 'Write `<!-- prettier-ignore -->` before a table.\n\nText.');
+});
+
+test("a README's section on contributing gives no key-point sentences; a document about contributing keeps its own", () => {
+  const readme = readMarkdown('# calendar\n\nConverts dates between calendars.\n\n## Usage\n\nCall convert() with a date.\n\n## Contribution and License Agreement\n\nIf you contribute code to this project, you are implicitly allowing its distribution.\n\n## References\n\nThe epoch of the Chinese calendar starts in 2636 BCE.\n').blocks;
+  const texts = sentenceCandidates(readme).map((candidate) => candidate.text);
+  assert.ok(!texts.some((text) => text.includes('contribute code')));
+  assert.ok(texts.includes('The epoch of the Chinese calendar starts in 2636 BCE.'));
+  const guide = readMarkdown('# Contributing\n\nOpen an issue before a pull request.\n').blocks;
+  assert.deepEqual(sentenceCandidates(guide).map((candidate) => candidate.text), ['Open an issue before a pull request.']);
 });
