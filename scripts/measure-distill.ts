@@ -1,7 +1,8 @@
 // Measures distill_document on its corpora of real documents and writes docs/distill-savings.md:
-// fresh set 8 (test/fixtures/distill-corpus-fresh8, drawn and given its facts at the start of round 9 before the
-// distiller ran on it, measured once with round 9's final code), fresh set 7 (test/fixtures/distill-corpus-fresh7,
-// measured once with round 8's final code, tuned on in round 9), fresh set 6 (test/fixtures/distill-corpus-fresh6, measured
+// fresh set 9 (test/fixtures/distill-corpus-fresh9, drawn and given its facts at the start of round 10 before the
+// distiller ran on it, measured once with round 10's final code), fresh set 8 (test/fixtures/distill-corpus-fresh8,
+// measured once with round 9's final code, tuned on in round 10), fresh set 7 (test/fixtures/distill-corpus-fresh7,
+// measured once with round 8's final code, tuned on in rounds 9 and 10), fresh set 6 (test/fixtures/distill-corpus-fresh6, measured
 // once with round 7's final code, tuned on in round 8), fresh set 5 (test/fixtures/distill-corpus-fresh5, measured
 // once with round 6's final code, tuned on in round 7), fresh set 4 (test/fixtures/distill-corpus-fresh4,
 // measured once with round 5's final code, tuned on in round 6), fresh set 3 (test/fixtures/distill-corpus-fresh3, measured once
@@ -23,7 +24,7 @@ import { TOKENIZER } from '../src/catalog/ai/distill/token-count.ts';
 
 export const KINDS = ['readme', 'html', 'changelog', 'licence', 'man', 'reference'] as const;
 export type Kind = (typeof KINDS)[number];
-export type CorpusName = 'tuning' | 'test' | 'holdout' | 'fresh' | 'fresh2' | 'fresh3' | 'fresh4' | 'fresh5' | 'fresh6' | 'fresh7' | 'fresh8';
+export type CorpusName = 'tuning' | 'test' | 'holdout' | 'fresh' | 'fresh2' | 'fresh3' | 'fresh4' | 'fresh5' | 'fresh6' | 'fresh7' | 'fresh8' | 'fresh9';
 /** A fact, or the fact followed by alternative spellings declared with it. */
 export type Fact = string | readonly string[];
 
@@ -39,6 +40,7 @@ export const CORPUS_DIRS: Record<CorpusName, string> = {
   fresh6: fileURLToPath(new URL('../test/fixtures/distill-corpus-fresh6/', import.meta.url)),
   fresh7: fileURLToPath(new URL('../test/fixtures/distill-corpus-fresh7/', import.meta.url)),
   fresh8: fileURLToPath(new URL('../test/fixtures/distill-corpus-fresh8/', import.meta.url)),
+  fresh9: fileURLToPath(new URL('../test/fixtures/distill-corpus-fresh9/', import.meta.url)),
 };
 
 export interface CorpusDocument {
@@ -181,27 +183,79 @@ function documentTable(measures: readonly DocumentMeasure[]): string {
   ].join('\n');
 }
 
-/** The sets round 9 tuned on or checked against. */
-type TunedSet = Exclude<CorpusName, 'fresh8'>;
+/** The sets round 10 tuned on or checked against. */
+type TunedSet = Exclude<CorpusName, 'fresh9'>;
 
-/**
- * Facts kept on each set at the end of round 8 (main at commit cb019bf, the branch point of round 9, with the checker
- * fixed after round 8), by the answer and by truncation.
- */
-export const ROUND8_END: Record<TunedSet, { kept: number; truncationKept: number; facts: number; medianSaved: number }> = {
-  fresh7: { kept: 66, truncationKept: 53, facts: 94, medianSaved: 83.0 },
-  fresh6: { kept: 67, truncationKept: 55, facts: 93, medianSaved: 82.3 },
-  fresh5: { kept: 112, truncationKept: 98, facts: 138, medianSaved: 79.8 },
+/** Facts kept on each set at the end of round 9 (main at commit 79222a7, the branch point of round 10), by the answer and by truncation. */
+export const ROUND9_END: Record<TunedSet, { kept: number; truncationKept: number; facts: number; medianSaved: number }> = {
+  fresh8: { kept: 66, truncationKept: 58, facts: 95, medianSaved: 81.0 },
+  fresh7: { kept: 78, truncationKept: 53, facts: 94, medianSaved: 83.0 },
+  fresh6: { kept: 69, truncationKept: 55, facts: 93, medianSaved: 82.2 },
+  fresh5: { kept: 112, truncationKept: 98, facts: 138, medianSaved: 79.6 },
   fresh4: { kept: 101, truncationKept: 87, facts: 133, medianSaved: 80.1 },
-  fresh3: { kept: 100, truncationKept: 86, facts: 124, medianSaved: 78.6 },
+  fresh3: { kept: 101, truncationKept: 87, facts: 124, medianSaved: 78.6 },
   fresh2: { kept: 125, truncationKept: 101, facts: 155, medianSaved: 80.6 },
-  fresh: { kept: 122, truncationKept: 101, facts: 144, medianSaved: 81.3 },
-  test: { kept: 192, truncationKept: 154, facts: 206, medianSaved: 84.5 },
-  holdout: { kept: 73, truncationKept: 56, facts: 74, medianSaved: 83.6 },
-  tuning: { kept: 152, truncationKept: 139, facts: 155, medianSaved: 84.2 },
+  fresh: { kept: 125, truncationKept: 101, facts: 144, medianSaved: 81.3 },
+  test: { kept: 191, truncationKept: 154, facts: 206, medianSaved: 84.7 },
+  holdout: { kept: 73, truncationKept: 56, facts: 74, medianSaved: 83.5 },
+  tuning: { kept: 152, truncationKept: 138, facts: 155, medianSaved: 84.2 },
 };
 
-/** Fresh set 8's measurement: the code it was measured with, and what was found after (nothing is tuned on it). */
+/** Fresh set 9's measurement: the code it was measured with, and what was found after (nothing is tuned on it). */
+export const FRESH9_MEASURED = {
+  code: 'the distiller of commit d9368f8, unchanged since; measured by the commit that made this set the headline',
+  note: [
+    'Measured once: 55 of 96 facts kept (57.3%), plain truncation at the same length 53 (55.2%), median saving 82.0%.',
+    '**The issue\'s goals are not met**: 57.3% of the facts, not 90%, the least of any fresh set measured once, and the answer',
+    'is behind truncation on four kinds: READMEs (8 against 9), HTML pages (6 against 7), changelogs (8 against 10) and man',
+    'pages (8 against 13); it is ahead on licences (13 against 10) and reference pages (12 against 4), and 2 facts ahead',
+    'overall. The median saving, 82.0%, meets the 80% asked. For comparison, measured after this one and changing nothing,',
+    'round 9\'s final code (main at commit 79222a7) keeps 54 of 96 on this set (licences 12, every other kind as now;',
+    'truncation 53), at the same median saving: round 10\'s reader fixes gain one fact on documents neither round was tuned',
+    'on (llvm\'s copyright file gains two holders, libss2\'s loses Andrew Tridgell). Round 10 took the sets it was tuned on',
+    'from 1,193 to 1,198 of 1,411 facts; its changes are mostly misreadings fixed, which this set\'s losses show are not the',
+    'largest class.',
+    '',
+    'What it lost, listed after the measurement (nothing was changed for it): man pages most (8 of 16, truncation 13):',
+    'sessreg\'s page (3 of 8, truncation 6) opens with its synopsis, a line of eleven bracketed options, and gives',
+    '"X Version 11" as its version (the `.TH` line has the version where a date goes and the suite where the source goes);',
+    'its usage line (`sessreg -a -l $DISPLAY -x /etc/X11/xdm/Xservers $USER`, a `$` variable the command pattern does not',
+    'take), `-w`\'s default `/var/log/wtmp`, "One of -a/-d must be specified" and its author are lost; gapplication\'s',
+    '(5 of 8, truncation 7) opens with its seven synopsis lines and makes an entity of "Prints the GLib", losing "ships as',
+    'part of GLib", `list-apps`\'s meaning and the `.desktop` example\'s `Exec=` line. Changelogs (8 of 16, truncation 10):',
+    'hasown\'s (4 of 8) shows its two newest releases and spends its opening on Keep a Changelog\'s boilerplate, so the',
+    'older releases\' changes and the first release\'s date are lost; libxcb\'s Debian changelog (4 of 8) gives "1.15-1" and',
+    '"04 Aug 2022" where the facts read the changelog\'s header ("libxcb (1.15-1)", "Thu, 04 Aug 2022"), which the',
+    'checker does not match, and two older releases\' changes. HTML pages (6 of 16, truncation 7): valgrind\'s',
+    'README_MISSING_SYSCALL_OR_IOCTL (2 of 8) loses its underlined title, the two jobs of a wrapper, the steps\' commands',
+    'and the `--sim-hints=lax-doors` option, its entities taken by macro-name fragments (LIN, GEN, XY); Node.js\'s',
+    'internationalization page (4 of 8) quotes 17 sentences but not the configure option\'s "(default)", the precedence of',
+    '`--icu-data-dir`, `npm i full-icu` (an install command inside a sentence, a class known from fresh set 8) or the',
+    '`typeof Intl` check in code. READMEs (8 of 16, truncation 9): ens-normalize\'s lists are indented with tabs, which the',
+    'Markdown reader does not take as nested lists, so each list is one run-on line with its `*` marks, and its API',
+    'guarantees are comments in a code block (truncation misses them too); color-support\'s return levels (`0` - No color',
+    'support … `3` - 16 million (true) color support) are read as an exit-status table, rewritten `3: 16 million…`, and its',
+    '`- default false` options are not definitions. Licences lost 3 of 16 (a stanza\'s comment, a later stanza\'s holder,',
+    'Andrew Tridgell, and llvm\'s first holder cut a word short: "2003-2017 University of Illinois at …"), reference pages',
+    '4 of 16 (three of fastify\'s V4 migration changes and the Kubernetes figure).',
+  ].join('\n'),
+};
+
+/**
+ * Fresh set 8 as measured once, clean, with round 9's final code (commit 0532ec2's distiller; docs/distill-savings.md
+ * at commit 12eb917 lists it document by document).
+ */
+export const FRESH8_ONCE: Record<Kind | 'all', { kept: number; truncationKept: number; facts: number; medianSaved: number }> = {
+  readme: { kept: 10, truncationKept: 11, facts: 16, medianSaved: 83.5 },
+  html: { kept: 10, truncationKept: 14, facts: 16, medianSaved: 91.0 },
+  changelog: { kept: 14, truncationKept: 11, facts: 15, medianSaved: 88.5 },
+  licence: { kept: 13, truncationKept: 9, facts: 16, medianSaved: 80.0 },
+  man: { kept: 9, truncationKept: 4, facts: 16, medianSaved: 77.5 },
+  reference: { kept: 10, truncationKept: 9, facts: 16, medianSaved: 80.1 },
+  all: { kept: 66, truncationKept: 58, facts: 95, medianSaved: 81.0 },
+};
+
+/** Fresh set 8's measurement in round 9: the code it was measured with, and what its losses showed (round 10 tuned on them). */
 export const FRESH8_MEASURED = {
   code: 'the distiller of commit 0532ec2, unchanged since; measured by the commit that made this set the headline',
   note: [
@@ -471,24 +525,24 @@ export function standing(measures: readonly DocumentMeasure[]): string {
   return [said('ahead on', groups.filter(({ f }) => f.kept > f.truncationKept)), said('level on', groups.filter(({ f }) => f.kept === f.truncationKept)), said('behind on', groups.filter(({ f }) => f.kept < f.truncationKept))].filter(Boolean).join('; ');
 }
 
-/** Each set round 9 tuned on or checked against, at the end of round 8 and now. */
+/** Each set round 10 tuned on or checked against, at the end of round 9 and now. */
 function roundTable(sets: Record<TunedSet, readonly DocumentMeasure[]>): string {
-  const names = Object.keys(ROUND8_END) as TunedSet[];
+  const names = Object.keys(ROUND9_END) as TunedSet[];
   const total = (pick: (f: { kept: number; facts: number }) => number, of: (name: TunedSet) => { kept: number; facts: number }) => names.reduce((sum, name) => sum + pick(of(name)), 0);
-  const [before, now] = [total((f) => f.kept, (name) => ROUND8_END[name]), total((f) => f.kept, (name) => figures(sets[name]))];
-  const facts = total((f) => f.facts, (name) => ROUND8_END[name]);
+  const [before, now] = [total((f) => f.kept, (name) => ROUND9_END[name]), total((f) => f.kept, (name) => figures(sets[name]))];
+  const facts = total((f) => f.facts, (name) => ROUND9_END[name]);
   return [
-    '| Set | Facts kept, end of round 8 | Facts kept now | Truncation now | Median saving, round 8 | Median saving now |',
+    '| Set | Facts kept, end of round 9 | Facts kept now | Truncation now | Median saving, round 9 | Median saving now |',
     '|---|---:|---:|---:|---:|---:|',
     ...names.map((name) => {
-      const [before, now] = [ROUND8_END[name], figures(sets[name])];
+      const [before, now] = [ROUND9_END[name], figures(sets[name])];
       return `| ${name} | ${share(before.kept, before.facts)} | ${share(now.kept, now.facts)} | ${share(now.truncationKept, now.facts)} | ${percent(before.medianSaved)} | ${percent(now.medianSaved)} |`;
     }),
     `| **all** | ${share(before, facts)} | ${share(now, facts)} | | | |`,
   ].join('\n');
 }
 
-export function savingsReport(fresh8: readonly DocumentMeasure[], fresh7: readonly DocumentMeasure[], fresh6: readonly DocumentMeasure[], fresh5: readonly DocumentMeasure[], fresh4: readonly DocumentMeasure[], fresh3: readonly DocumentMeasure[], fresh2: readonly DocumentMeasure[], fresh: readonly DocumentMeasure[], test: readonly DocumentMeasure[], holdout: readonly DocumentMeasure[], tuning: readonly DocumentMeasure[], details: DetailFigures): string {
+export function savingsReport(fresh9: readonly DocumentMeasure[], fresh8: readonly DocumentMeasure[], fresh7: readonly DocumentMeasure[], fresh6: readonly DocumentMeasure[], fresh5: readonly DocumentMeasure[], fresh4: readonly DocumentMeasure[], fresh3: readonly DocumentMeasure[], fresh2: readonly DocumentMeasure[], fresh: readonly DocumentMeasure[], test: readonly DocumentMeasure[], holdout: readonly DocumentMeasure[], tuning: readonly DocumentMeasure[], details: DetailFigures): string {
   return `# distill_document: facts kept and tokens saved on real documents
 
 Generated by \`npm run measure:distill\` (\`scripts/measure-distill.ts\`); do not edit by hand.
@@ -510,57 +564,73 @@ Which set says what:
 
 | Set | Documents | Facts | Status |
 |---|---:|---:|---|
-| fresh 8 | ${fresh8.length} | ${figures(fresh8).facts} | **Unseen, clean when measured once** (the headline). Drawn, read and given its facts at the start of round 9, before the round's first change to the distiller, and committed before the distiller ran on it (commit b2ff206); measured once with round 9's final code (${FRESH8_MEASURED.code}). |
-| fresh 7 | ${fresh7.length} | ${figures(fresh7).facts} | Clean when measured once with round 8's final code (commit 411bf39's distiller; ${share(FRESH7_ONCE.all.kept, FRESH7_ONCE.all.facts)} then, 66 with the checker fixed); tuned on in round 9: looked at. |
-| fresh 6 | ${fresh6.length} | ${figures(fresh6).facts} | Clean when measured once with round 7's final code (commit b919dd1's distiller; ${share(FRESH6_ONCE.all.kept, FRESH6_ONCE.all.facts)} then); tuned on in rounds 8 and 9: looked at. |
-| fresh 5 | ${fresh5.length} | ${figures(fresh5).facts} | Clean when measured once with round 6's final code (commit 125c9df's distiller; ${share(FRESH5_ONCE.all.kept, FRESH5_ONCE.all.facts)} then); rounds 7 to 9 tuned on it: looked at. |
-| fresh 4 | ${fresh4.length} | ${figures(fresh4).facts} | Clean when measured once with round 5's final code (commit 42497f8; ${share(FRESH4_ONCE.all.kept, FRESH4_ONCE.all.facts)} then); rounds 6 to 9 tuned on it: looked at. |
-| fresh 3 | ${fresh3.length} | ${figures(fresh3).facts} | Clean when measured once with round 4's final code (commit e70c403; ${share(FRESH3_ONCE.all.kept, FRESH3_ONCE.all.facts)} then); rounds 5 to 9 tuned on it: looked at. |
-| fresh 2 | ${fresh2.length} | ${figures(fresh2).facts} | Clean when measured once with round 3's final code (commit 37df0d0; ${share(FRESH2_ONCE.all.kept, FRESH2_ONCE.all.facts)} then); one bug its losses showed was fixed after that, round 4 validated its opening rule on it, rounds 5 to 9 tuned on it: looked at. |
-| fresh | ${fresh.length} | ${figures(fresh).facts} | Clean in round 2 (commit 16035fc; ${share(FRESH_ROUND_2.all.kept, FRESH_ROUND_2.all.facts)} then); round 3 fixed the failure classes seen in its losses, rounds 4 to 9 checked their changes on it: partly in-sample now. |
-| test | ${test.length} | ${figures(test).facts} | Facts written before the distiller ran on it (commit 1578f95), then looked at while tuning in rounds 1, 2 and 3 and used to check the changes of rounds 4 to 9: partly in-sample. |
-| hold-out | ${holdout.length} | ${figures(holdout).facts} | Measured once, clean, at the end of round 1 (78.4%); its losses were looked at while tuning in rounds 2 and 3 (and its figures in rounds 4 to 9): partly in-sample since. |
+| fresh 9 | ${fresh9.length} | ${figures(fresh9).facts} | **Unseen, clean when measured once** (the headline). Drawn, read and given its facts at the start of round 10, before the round's first change to the distiller, and committed before the distiller ran on it (commit 09381ae); measured once with round 10's final code (${FRESH9_MEASURED.code}). |
+| fresh 8 | ${fresh8.length} | ${figures(fresh8).facts} | Clean when measured once with round 9's final code (commit 0532ec2's distiller; ${share(FRESH8_ONCE.all.kept, FRESH8_ONCE.all.facts)} then); tuned on in round 10: looked at. |
+| fresh 7 | ${fresh7.length} | ${figures(fresh7).facts} | Clean when measured once with round 8's final code (commit 411bf39's distiller; ${share(FRESH7_ONCE.all.kept, FRESH7_ONCE.all.facts)} then, 66 with the checker fixed); tuned on in rounds 9 and 10: looked at. |
+| fresh 6 | ${fresh6.length} | ${figures(fresh6).facts} | Clean when measured once with round 7's final code (commit b919dd1's distiller; ${share(FRESH6_ONCE.all.kept, FRESH6_ONCE.all.facts)} then); tuned on in rounds 8 to 10: looked at. |
+| fresh 5 | ${fresh5.length} | ${figures(fresh5).facts} | Clean when measured once with round 6's final code (commit 125c9df's distiller; ${share(FRESH5_ONCE.all.kept, FRESH5_ONCE.all.facts)} then); rounds 7 to 10 tuned on it: looked at. |
+| fresh 4 | ${fresh4.length} | ${figures(fresh4).facts} | Clean when measured once with round 5's final code (commit 42497f8; ${share(FRESH4_ONCE.all.kept, FRESH4_ONCE.all.facts)} then); rounds 6 to 10 tuned on it: looked at. |
+| fresh 3 | ${fresh3.length} | ${figures(fresh3).facts} | Clean when measured once with round 4's final code (commit e70c403; ${share(FRESH3_ONCE.all.kept, FRESH3_ONCE.all.facts)} then); rounds 5 to 10 tuned on it: looked at. |
+| fresh 2 | ${fresh2.length} | ${figures(fresh2).facts} | Clean when measured once with round 3's final code (commit 37df0d0; ${share(FRESH2_ONCE.all.kept, FRESH2_ONCE.all.facts)} then); one bug its losses showed was fixed after that, round 4 validated its opening rule on it, rounds 5 to 10 tuned on it: looked at. |
+| fresh | ${fresh.length} | ${figures(fresh).facts} | Clean in round 2 (commit 16035fc; ${share(FRESH_ROUND_2.all.kept, FRESH_ROUND_2.all.facts)} then); round 3 fixed the failure classes seen in its losses, rounds 4 to 10 checked their changes on it: partly in-sample now. |
+| test | ${test.length} | ${figures(test).facts} | Facts written before the distiller ran on it (commit 1578f95), then looked at while tuning in rounds 1, 2 and 3 and used to check the changes of rounds 4 to 10: partly in-sample. |
+| hold-out | ${holdout.length} | ${figures(holdout).facts} | Measured once, clean, at the end of round 1 (78.4%); its losses were looked at while tuning in rounds 2 and 3 (and its figures in rounds 4 to 10): partly in-sample since. |
 | tuning | ${tuning.length} | ${figures(tuning).facts} | The heuristics were developed on it: in-sample. |
 
-## Fresh set 8 (headline: documents the tool was not tuned on)
+## Fresh set 9 (headline: documents the tool was not tuned on)
 
-${fresh8.length} documents in \`test/fixtures/distill-corpus-fresh8/\` (sources, versions, licences and how they were drawn in its
+${fresh9.length} documents in \`test/fixtures/distill-corpus-fresh9/\` (sources, versions, licences and how they were drawn in its
 \`SOURCES.md\`), two per kind, drawn at random from this machine's npm packages, Debian documentation and man pages, none of
 them in another set. Their facts were written from the documents (read with \`cat\`, \`man\` and an HTML-to-text dump, not with
-the distiller) and committed (commit b2ff206) before the distiller first ran on them. **Measured once, with round 9's final
-code** (${FRESH8_MEASURED.code}):
+the distiller) and committed (commit 09381ae) before the distiller first ran on them. **Measured once, with round 10's final
+code** (${FRESH9_MEASURED.code}):
 
-${summaryTable(fresh8)}
+${summaryTable(fresh9)}
 
-Against plain truncation at the same length: ${standing(fresh8)}.
+Against plain truncation at the same length: ${standing(fresh9)}.
+
+${FRESH9_MEASURED.note}
+
+${documentTable(fresh9)}
+
+## Round 10 on the sets it was tuned on
+
+Round 10 read fresh set 8's losses and the tuned sets' HTML pages and READMEs, and fixed the readers (described in
+\`docs/tools/distill.md\`, marked "round 10"): troff motions, colours and half-line moves (\`\\h'-04'\`, \`\\m[blue]\`,
+\`\\u[1]\\d\`) are layout, and DocBook's list marks written for nroff and for troff (\`.ie n\` / \`.el\`) are read once; a
+copyright stanza's leading years do not count against its holders' characters; an option's optional argument in
+brackets may be written in angle brackets (\`--dump[=<desc>]\`); in plain text a credits list, one name a line, is a list of
+names; a Markdown file's HTML comments opening a line are not text and its character references are read as characters; a
+section on contributing gives no key-point sentences; and \`fill()\`'s piece weights moved to a function of their own. Each
+change was measured on all eleven sets together before fresh set 9 was measured, and kept when it raised the total or fixed
+a misreading without losing a fact; no document lost a fact, and no set's median saving fell (fresh set 3's rose 0.7
+points, uuid's and etag's READMEs no longer quoting their comments). On the HTML pages and READMEs of the tuned sets,
+truncation's extra facts are mostly a page's first paragraphs read on past where the opening stops (valgrind's README and
+Quick Start, Node.js's stability index); the rule that would serve them is in the budget's split, which was left alone
+(round 9 measured that a larger share gains truncation as much). Reverted: an install command ending a sentence of prose
+kept as a command fact (no fact moved: the facts compete for little budget in an article), and a command fact's gain
+counted 1.5, 2 or 3 times (1,197, 1,199, 1,197: install commands gained, options and defaults lost). All these sets are
+in-sample for these changes:
+
+${roundTable({ fresh8, fresh7, fresh6, fresh5, fresh4, fresh3, fresh2, fresh, test, holdout, tuning })}
+
+## Fresh set 8 (round 9's unseen set, tuned on in round 10)
+
+${fresh8.length} documents in \`test/fixtures/distill-corpus-fresh8/\` (sources, versions, licences and how they were drawn in its
+\`SOURCES.md\`), two per kind. Their facts were written from the documents and committed (commit b2ff206) before the
+distiller first ran on them. **Measured once, with round 9's final code** (${FRESH8_MEASURED.code}):
+
+${beforeTable(FRESH8_ONCE)}
 
 ${FRESH8_MEASURED.note}
 
+Round 10 then read its losses and tuned on them, with the other sets. With the current code (in-sample):
+
+${summaryTable(fresh8)}
+
 ${documentTable(fresh8)}
 
-## Round 9 on the sets it was tuned on
-
-Round 9 read fresh set 7's losses and changed the readers and the structure served first (described in
-\`docs/tools/distill.md\`, marked "round 9"): plain text set in an HTML page line by line (\`<br>\`, a \`<pre>\` of prose) is
-read as plain text; indented command lines in plain text are code; a Markdown quote's empty line ends its paragraph and
-a GitHub alert's marker is dropped; a licence file's notices (each licence with its holders, a bundle's copyright lines)
-come first; options are listed with the argument written with them, and with the one value the text gives them;
-DocBook options with a bracketed default are definitions; a version after a name belongs to the entity; a Debian team
-upload names who made its changes. Each change was measured on all ten sets together before fresh set 8 was measured,
-and kept when it raised the total, or when it fixed a misreading without losing a fact (a middle initial in a name, a
-table-of-contents label, the names a CSV header lists); no set's median saving moved by more than 0.2 points. Some
-documents traded facts (the licence notices cost libdav1d's "Defensive Termination" and libxt6's "X Consortium" for
-three and two others); one document lost a fact for nothing (fastify's Errors page in the test set, "500 Internal Server
-Error", once the security note in its quote reads as its own paragraphs), kept because the quote is read right now.
-Reverted: a clause after a fact's clause that gives another value, install commands set as code inside a sentence listed
-as keywords (2 facts fewer), up to six commands instead of three and a one-line command after any sentence (no fact
-moved), and a larger share of the text (22% kept 9 facts more but took the median saving of the tuned sets to 81.1%,
-while truncation at the same length gained 18; 21% kept 5 more, truncation 11). All these sets are in-sample for these
-changes:
-
-${roundTable({ fresh7, fresh6, fresh5, fresh4, fresh3, fresh2, fresh, test, holdout, tuning })}
-
-## Fresh set 7 (round 8's unseen set, tuned on in round 9)
+## Fresh set 7 (round 8's unseen set, tuned on in rounds 9 and 10)
 
 ${fresh7.length} documents in \`test/fixtures/distill-corpus-fresh7/\` (sources, versions, licences and how they were drawn in its
 \`SOURCES.md\`), two per kind. Their facts were written from the documents and committed (commit 07add20) before the
@@ -570,13 +640,13 @@ ${beforeTable(FRESH7_ONCE)}
 
 ${FRESH7_MEASURED.note}
 
-Round 9 then read its losses and tuned on them, with the other sets. With the current code (in-sample):
+Round 9 then read its losses and tuned on them, and round 10 measured its changes on it, with the other sets. With the current code (in-sample):
 
 ${summaryTable(fresh7)}
 
 ${documentTable(fresh7)}
 
-## Fresh set 6 (round 7's unseen set, tuned on in rounds 8 and 9)
+## Fresh set 6 (round 7's unseen set, tuned on in rounds 8 to 10)
 
 ${fresh6.length} documents in \`test/fixtures/distill-corpus-fresh6/\` (sources, versions, licences and how they were drawn in its
 \`SOURCES.md\`), two per kind. Their facts were written from the documents and committed (commit e09c58d) before the
@@ -586,13 +656,13 @@ ${beforeTable(FRESH6_ONCE)}
 
 ${FRESH6_MEASURED.note}
 
-Rounds 8 and 9 then measured their changes on it, with the other sets. With the current code (in-sample):
+Rounds 8 to 10 then measured their changes on it, with the other sets. With the current code (in-sample):
 
 ${summaryTable(fresh6)}
 
 ${documentTable(fresh6)}
 
-## Fresh set 5 (round 6's unseen set, tuned on in rounds 7 to 9)
+## Fresh set 5 (round 6's unseen set, tuned on in rounds 7 to 10)
 
 ${fresh5.length} documents in \`test/fixtures/distill-corpus-fresh5/\` (sources, versions, licences and how they were drawn in its
 \`SOURCES.md\`), three per kind. Their facts were written from the documents and committed (commit 545e0d1) before the
@@ -602,13 +672,13 @@ ${beforeTable(FRESH5_ONCE)}
 
 ${FRESH5_MEASURED.note}
 
-Rounds 7 to 9 then tuned on it, with the other sets. With the current code (in-sample):
+Rounds 7 to 10 then tuned on it, with the other sets. With the current code (in-sample):
 
 ${summaryTable(fresh5)}
 
 ${documentTable(fresh5)}
 
-## Fresh set 4 (round 5's unseen set, tuned on in rounds 6 to 9)
+## Fresh set 4 (round 5's unseen set, tuned on in rounds 6 to 10)
 
 ${fresh4.length} documents in \`test/fixtures/distill-corpus-fresh4/\` (sources, versions and licences in its \`SOURCES.md\`), three per
 kind. Their facts were written from the documents and committed (commit cf19227) before the distiller first ran on them.
@@ -618,13 +688,13 @@ ${beforeTable(FRESH4_ONCE)}
 
 ${FRESH4_MEASURED.note}
 
-Rounds 6 to 9 then tuned on it, with the other sets. With the current code (in-sample):
+Rounds 6 to 10 then tuned on it, with the other sets. With the current code (in-sample):
 
 ${summaryTable(fresh4)}
 
 ${documentTable(fresh4)}
 
-## Fresh set 3 (round 4's unseen set, tuned on in rounds 5 to 9)
+## Fresh set 3 (round 4's unseen set, tuned on in rounds 5 to 10)
 
 ${fresh3.length} documents in \`test/fixtures/distill-corpus-fresh3/\` (sources and licences in its \`SOURCES.md\`), three per
 kind, from this machine's npm packages, Debian documentation and man pages, none of them in another set. Their facts were
@@ -640,13 +710,13 @@ pages and reference pages, level on licences, behind on HTML pages (11 against 1
 these documents have under 1,000 text tokens, where the budget's 300-token floor is more than a fifth of the text,
 and two licences are shorter than that floor (a negative saving).
 
-Rounds 5 to 9 then tuned on it, with the other fresh sets. With the current code (in-sample):
+Rounds 5 to 10 then tuned on it, with the other fresh sets. With the current code (in-sample):
 
 ${summaryTable(fresh3)}
 
 ${documentTable(fresh3)}
 
-## Fresh set 2 (round 3's unseen set, looked at in rounds 4 to 9)
+## Fresh set 2 (round 3's unseen set, looked at in rounds 4 to 10)
 
 ${fresh2.length} documents in \`test/fixtures/distill-corpus-fresh2/\` (sources and licences in its \`SOURCES.md\`), four per
 kind (README, HTML page, changelog, licence, man page) and two reference pages, from this machine's npm packages,
@@ -662,13 +732,13 @@ reference pages, level on HTML pages and licences, behind on changelogs and man 
 Unlicense: under 300 tokens) cost more distilled than raw, since the budget never goes below 300 tokens.
 
 After that measurement one bug seen in its losses was fixed: a changelog entry's code span \`router.listRoutes()\`
-lost its \`()\` (a rule meant for empty link residue). **From here on the set is no longer unseen**; rounds 5 to 9 tuned on it. Now:
+lost its \`()\` (a rule meant for empty link residue). **From here on the set is no longer unseen**; rounds 5 to 10 tuned on it. Now:
 
 ${summaryTable(fresh2)}
 
 ${documentTable(fresh2)}
 
-## Fresh set (round 2's unseen set, looked at in rounds 3 to 9)
+## Fresh set (round 2's unseen set, looked at in rounds 3 to 10)
 
 ${fresh.length} documents in \`test/fixtures/distill-corpus-fresh/\`. Clean when round 2 measured it; round 3 looked at
 its losses and fixed the general failure classes behind them (changelog entries, Texinfo pages, option lists in
@@ -733,6 +803,7 @@ ${documentTable(tuning)}
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const fresh9 = await measureCorpus('fresh9');
   const fresh8 = await measureCorpus('fresh8');
   const fresh7 = await measureCorpus('fresh7');
   const fresh6 = await measureCorpus('fresh6');
@@ -744,8 +815,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const test = await measureCorpus('test');
   const holdout = await measureCorpus('holdout');
   const tuning = await measureCorpus('tuning');
-  const report = savingsReport(fresh8, fresh7, fresh6, fresh5, fresh4, fresh3, fresh2, fresh, test, holdout, tuning, await measureDetails());
+  const report = savingsReport(fresh9, fresh8, fresh7, fresh6, fresh5, fresh4, fresh3, fresh2, fresh, test, holdout, tuning, await measureDetails());
   if (!process.argv.includes('--dry-run')) writeFileSync(fileURLToPath(new URL('../docs/distill-savings.md', import.meta.url)), report);
   console.log(report);
-  console.log(`times (ms): ${[...fresh8, ...fresh7, ...fresh6, ...fresh5, ...fresh4, ...fresh3, ...fresh2, ...fresh, ...test, ...holdout, ...tuning].map((m) => `${m.file} ${m.milliseconds}`).join(', ')}`);
+  console.log(`times (ms): ${[...fresh9, ...fresh8, ...fresh7, ...fresh6, ...fresh5, ...fresh4, ...fresh3, ...fresh2, ...fresh, ...test, ...holdout, ...tuning].map((m) => `${m.file} ${m.milliseconds}`).join(', ')}`);
 }

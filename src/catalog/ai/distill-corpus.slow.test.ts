@@ -1,6 +1,7 @@
 // Slow suite (node scripts/run-tests.mjs --slow distill-corpus). distill_document on its corpora of
-// real documents (scripts/measure-distill.ts): fresh set 8 (round 9, unseen, measured once), fresh set 7 (round 8,
-// measured once then, tuned on in round 9), fresh set 6 (round 7, measured once then, tuned on in rounds 8 and 9), fresh set 5
+// real documents (scripts/measure-distill.ts): fresh set 9 (round 10, unseen, measured once), fresh set 8 (round 9,
+// measured once then, tuned on in round 10), fresh set 7 (round 8, measured once then, tuned on in rounds 9 and 10),
+// fresh set 6 (round 7, measured once then, tuned on in rounds 8 to 10), fresh set 5
 // (round 6, measured once then, tuned on in round 7), fresh set 4
 // (round 5, measured once then, tuned on in round 6), fresh set 3
 // (round 4, measured once then, tuned on in rounds 5 and 6), fresh set 2
@@ -16,8 +17,16 @@ import { before, test } from 'node:test';
 import { byKind, figures, KINDS, loadCorpus, measureCorpus, measureDetails, savingsReport, type CorpusName, type DetailFigures, type DocumentMeasure, type Kind } from '../../../scripts/measure-distill.ts';
 
 /**
+ * Fresh set 9, measured once with round 10's final code: 57.3% of its facts kept (truncation at the same length 55.2%),
+ * the least on a kind 37.5% (HTML pages), median saving 82.0%. The thresholds pin that figure, less a margin.
+ */
+const FRESH9_FACTS_KEPT = 0.55;
+const FRESH9_KIND_FACTS_KEPT = 0.35;
+const FRESH9_MEDIAN_SAVING = 81.5;
+/**
  * Fresh set 8, measured once with round 9's final code: 69.5% of its facts kept (truncation at the same length 61.1%),
- * the least on a kind 56.3% (man pages), median saving 81.0%. The thresholds pin that figure, less a margin.
+ * the least on a kind 56.3% (man pages), median saving 81.0%. Tuned on in round 10 (73.7% now); the thresholds still
+ * pin the clean figure, less a margin.
  */
 const FRESH8_FACTS_KEPT = 0.67;
 const FRESH8_KIND_FACTS_KEPT = 0.54;
@@ -78,6 +87,7 @@ const TEST_KIND_FACTS_KEPT = 0.78;
 /** Median saving at the default budget, on each set. */
 const MEDIAN_SAVING = 80;
 
+let fresh9: DocumentMeasure[];
 let fresh8: DocumentMeasure[];
 let fresh7: DocumentMeasure[];
 let fresh6: DocumentMeasure[];
@@ -91,6 +101,7 @@ let tuning: DocumentMeasure[];
 let holdout: DocumentMeasure[];
 let details: DetailFigures;
 before(async () => {
+  fresh9 = await measureCorpus('fresh9');
   fresh8 = await measureCorpus('fresh8');
   fresh7 = await measureCorpus('fresh7');
   fresh6 = await measureCorpus('fresh6');
@@ -132,11 +143,19 @@ function assertFactsKept(measures: readonly DocumentMeasure[], floor: { overall:
   assert.ok(all.medianSaved >= floor.medianSaving, `median saving ${all.medianSaved}%`);
 }
 
+test('fresh set 9 has at least 12 documents, two of each kind, 5 to 8 facts each', () => {
+  assertCorpusShape('fresh9', 12, 2);
+});
+
+test(`fresh set 9 (unseen, measured once): at least ${FRESH9_FACTS_KEPT * 100}% of the facts kept overall and ${FRESH9_KIND_FACTS_KEPT * 100}% on every kind, more than truncation overall, at a median saving of at least ${FRESH9_MEDIAN_SAVING}%`, () => {
+  assertFactsKept(fresh9, { overall: FRESH9_FACTS_KEPT, perKind: FRESH9_KIND_FACTS_KEPT, medianSaving: FRESH9_MEDIAN_SAVING, truncation: 'ahead' });
+});
+
 test('fresh set 8 has at least 12 documents, two of each kind, 5 to 8 facts each', () => {
   assertCorpusShape('fresh8', 12, 2);
 });
 
-test(`fresh set 8 (unseen, measured once): at least ${FRESH8_FACTS_KEPT * 100}% of the facts kept overall and ${FRESH8_KIND_FACTS_KEPT * 100}% on every kind, more than truncation overall, at a median saving of at least ${FRESH8_MEDIAN_SAVING}%`, () => {
+test(`fresh set 8 (measured once with round 9's code, tuned on in round 10): at least ${FRESH8_FACTS_KEPT * 100}% of the facts kept overall and ${FRESH8_KIND_FACTS_KEPT * 100}% on every kind, more than truncation overall, at a median saving of at least ${FRESH8_MEDIAN_SAVING}%`, () => {
   assertFactsKept(fresh8, { overall: FRESH8_FACTS_KEPT, perKind: FRESH8_KIND_FACTS_KEPT, medianSaving: FRESH8_MEDIAN_SAVING, truncation: 'ahead' });
 });
 
@@ -144,7 +163,7 @@ test('fresh set 7 has at least 12 documents, two of each kind, 5 to 8 facts each
   assertCorpusShape('fresh7', 12, 2);
 });
 
-test(`fresh set 7 (measured once with round 8's code, tuned on in round 9): at least ${FRESH7_FACTS_KEPT * 100}% of the facts kept overall and ${FRESH7_KIND_FACTS_KEPT * 100}% on every kind, more than truncation overall, at a median saving of at least ${FRESH7_MEDIAN_SAVING}%`, () => {
+test(`fresh set 7 (measured once with round 8's code, tuned on in rounds 9 and 10): at least ${FRESH7_FACTS_KEPT * 100}% of the facts kept overall and ${FRESH7_KIND_FACTS_KEPT * 100}% on every kind, more than truncation overall, at a median saving of at least ${FRESH7_MEDIAN_SAVING}%`, () => {
   assertFactsKept(fresh7, { overall: FRESH7_FACTS_KEPT, perKind: FRESH7_KIND_FACTS_KEPT, medianSaving: FRESH7_MEDIAN_SAVING, truncation: 'ahead' });
 });
 
@@ -152,7 +171,7 @@ test('fresh set 6 has at least 12 documents, two of each kind, 5 to 8 facts each
   assertCorpusShape('fresh6', 12, 2);
 });
 
-test(`fresh set 6 (measured once, tuned on in rounds 8 and 9): at least ${FRESH6_FACTS_KEPT * 100}% of the facts kept overall and ${FRESH6_KIND_FACTS_KEPT * 100}% on every kind, no fewer than truncation overall, at a median saving of at least ${FRESH6_MEDIAN_SAVING}%`, () => {
+test(`fresh set 6 (measured once, tuned on in rounds 8 to 10): at least ${FRESH6_FACTS_KEPT * 100}% of the facts kept overall and ${FRESH6_KIND_FACTS_KEPT * 100}% on every kind, no fewer than truncation overall, at a median saving of at least ${FRESH6_MEDIAN_SAVING}%`, () => {
   assertFactsKept(fresh6, { overall: FRESH6_FACTS_KEPT, perKind: FRESH6_KIND_FACTS_KEPT, medianSaving: FRESH6_MEDIAN_SAVING, truncation: 'level' });
 });
 
@@ -229,7 +248,7 @@ test('tuning set: at least 90% of the facts kept, median saving at least 80%, mo
 
 test('docs/distill-savings.md is the current measurement (regenerate with npm run measure:distill)', () => {
   const written = readFileSync(new URL('../../../docs/distill-savings.md', import.meta.url), 'utf8');
-  assert.equal(written, savingsReport(fresh8, fresh7, fresh6, fresh5, fresh4, fresh3, fresh2, fresh, test_, holdout, tuning, details));
+  assert.equal(written, savingsReport(fresh9, fresh8, fresh7, fresh6, fresh5, fresh4, fresh3, fresh2, fresh, test_, holdout, tuning, details));
 });
 
 test('more detail keeps more facts, less saves more tokens', () => {

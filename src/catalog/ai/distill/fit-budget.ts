@@ -235,7 +235,7 @@ function fill(base: DistilledContent, kind: DocumentKind, ranked: Ranked, budget
       if (lists[name].used.has(index)) return;
       const text = typeof item === 'string' ? item : `${(item as KeyFact).fact} ${(item as KeyFact).sentence}`;
       const units = unitsOf(text);
-      pieces.push({ item: [name, index], price: priceOf(item), units, prior: (name === 'numbers' ? NUMBERS_WEIGHT : name === 'sentences' && sentences[index]!.firstInSection && INFORMATIVE.test(sentences[index]!.text) ? SECTION_RULE_WEIGHT : 1) * (1 + RANK_BONUS / (1 + index * RANK_DECAY)) });
+      pieces.push({ item: [name, index], price: priceOf(item), units, prior: weightOf(name, sentences[index]) * (1 + RANK_BONUS / (1 + index * RANK_DECAY)) });
     });
   }
   const pruned = new Set<CoverCandidate<readonly [ListName, number]>>();
@@ -281,6 +281,14 @@ function fill(base: DistilledContent, kind: DocumentKind, ranked: Ranked, budget
     dates: chosen('dates', ranked.dates),
   };
   return answer;
+}
+
+/** How much more (or less) a piece's units count than its rank alone says, by what it is. */
+function weightOf(name: string, sentence: Candidate | undefined): number {
+  if (name === 'numbers') return NUMBERS_WEIGHT;
+  // A section's first sentence stating a rule (a default, a requirement) is what the section is there to say.
+  if (name === 'sentences') return sentence?.firstInSection && INFORMATIVE.test(sentence.text) ? SECTION_RULE_WEIGHT : 1;
+  return 1;
 }
 
 /** Lower case, whitespace collapsed: how the opening is searched for what it already says. */

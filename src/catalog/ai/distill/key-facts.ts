@@ -100,8 +100,8 @@ function mentionKeys(term: string): string[] {
   return method !== name && method.length >= 4 ? [name, method] : [name];
 }
 /** The option names in a term ("-I replace-str, --replace[=…]"): "-I" and "--replace", not "-str". */
-// An optional part written in brackets right after the name ("-histo[:live]", "--color[=WHEN]") is part of how it is typed.
-const OPTION_NAME = /(?<![\w-])--?[\w?][\w-]*(?:\[[:=]?[\w,|:=-]+\])?/g;
+// An optional part written in brackets right after the name ("-histo[:live]", "--color[=WHEN]", DocBook's "--dump[=<desc>]") is part of how it is typed.
+const OPTION_NAME = /(?<![\w-])--?[\w?][\w-]*(?:\[[:=]?[\w,|:=<>-]+\])?/g;
 
 /** How a defined term is listed among keywords: an option by its long name ("--null" for "-0, --null"), a function without its arguments. */
 export function keywordOf(term: string): string {

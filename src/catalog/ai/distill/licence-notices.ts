@@ -60,8 +60,12 @@ const NOTICES_SHARE = 0.3;
 const [MIN_HOLDERS, MAX_HOLDERS, CHARACTERS_PER_TOKEN] = [40, 160, 3.2];
 const NOTICE_CHARACTERS = 110;
 
+/** The years a holders' list opens with ("1992, 1995-2020, "): they do not count against its characters, so a name is not cut for them. */
+const LEADING_YEARS = /^(?:\d{4}(?:\s*[-–]\s*\d{4})?[\s,]+)+/;
+export const clipHolders = (holders: string, characters: number) => clip(holders, characters + (LEADING_YEARS.exec(holders)?.[0].length ?? 0));
+
 const lineOf = (entry: LicenceNotices['entries'][number], stanzas: number, characters: number) =>
-  entry.licence ? `${entry.licence}: ${entry.holders.slice(0, stanzas).map((holders) => clip(holders, characters)).join('; ')}${stanzas < entry.holders.length ? '; …' : ''}` : clip(entry.holders[0]!, NOTICE_CHARACTERS);
+  entry.licence ? `${entry.licence}: ${entry.holders.slice(0, stanzas).map((holders) => clipHolders(holders, characters)).join('; ')}${stanzas < entry.holders.length ? '; …' : ''}` : clip(entry.holders[0]!, NOTICE_CHARACTERS);
 
 /**
  * The notices as the summary's first lines, within their share of `budget`: every licence with the holders of its

@@ -57,16 +57,24 @@ export function compact(sentence: string): string {
     .trim();
 }
 
+/** Headings of a section on contributing: "Contributing", "Contribution and License Agreement", "How to contribute". */
+const CONTRIBUTING = /^(?:contributing|contributions?\b|how to contribute|contributor(?:s|'s)? (?:guide|agreement))/i;
+
 export function sentenceCandidates(blocks: readonly Block[]): Candidate[] {
   const candidates: Candidate[] = [];
   let sectionStarted = false;
   let headings = 0;
+  let contributing: number | undefined;
   for (const block of blocks) {
     if (block.kind === 'heading') {
       sectionStarted = false;
       headings += 1;
+      // A section on how to contribute, after the first heading, is about the project's workflow, not what it does.
+      if (contributing !== undefined && block.level <= contributing) contributing = undefined;
+      if (headings > 1 && CONTRIBUTING.test(block.text)) contributing = block.level;
       continue;
     }
+    if (contributing !== undefined) continue;
     if (block.kind !== 'paragraph' && block.kind !== 'item') continue;
     // A typed parameter ("callback <Function> Invoked once…") is reference, not prose.
     if (block.kind === 'item' && /^[\w.$]+ <[\w|[\].<> ]+>/.test(block.text)) continue;

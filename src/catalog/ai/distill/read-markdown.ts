@@ -28,6 +28,20 @@ const CONTENTS_ENTRY = /^\s*\[(?!`)[^\]]+\]\(#[^()\s]*\)\s*$/;
 /** Stands for the n-th code span while the rest of the line is reduced (private-use characters). */
 const codeMark = (n: number) => `\uE000${n}\uE001`;
 
+/** Named character references READMEs write (HTML's own table has two thousand): arrows, dashes, marks. */
+const NAMED_CHARACTERS: Record<string, string> = {
+  nbsp: ' ', amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", copy: '©', reg: '®', trade: '™', mdash: '—', ndash: '–', hellip: '…',
+  rarr: '→', larr: '←', harr: '↔', uarr: '↑', darr: '↓', Rarr: '⇒', rArr: '⇒', lArr: '⇐', hArr: '⇔', check: '✓', times: '×', middot: '·',
+  bull: '•', deg: '°', plusmn: '±', le: '≤', ge: '≥', ne: '≠', laquo: '«', raquo: '»', lsquo: '‘', rsquo: '’', ldquo: '“', rdquo: '”', sect: '§', para: '¶',
+};
+
+/** A character reference as the character it stands for; one not known is left as written. */
+function entityText(whole: string, decimal?: string, hex?: string, name?: string): string {
+  const code = decimal !== undefined ? Number(decimal) : hex !== undefined ? Number.parseInt(hex, 16) : undefined;
+  if (code !== undefined) return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+  return NAMED_CHARACTERS[name ?? ''] ?? whole;
+}
+
 /**
  * Inline Markdown and stray HTML reduced to the words a reader sees; code spans are collected and
  * kept verbatim: they are set aside before emphasis and escapes are read, so `__proto__` stays whole.
@@ -54,12 +68,7 @@ export function inlineText(markdown: string, codeTerms?: string[]): string {
     .replace(/(\*\*|__)(?=\S)(.+?)(?<=\S)\1/g, '$2')
     .replace(/(?<![\w*])([*_])(?=\S)(.+?)(?<=\S)\1(?![\w*])/g, '$2')
     .replace(/~~(.+?)~~/g, '$1')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'");
+    .replace(/&(?:#(\d{1,7})|#[xX]([\da-fA-F]{1,6})|([A-Za-z]{2,8}));/g, (whole, decimal?: string, hex?: string, name?: string) => entityText(whole, decimal, hex, name));
   return squash(
     reduced.replace(/\uE000(\d+)\uE001/g, (_, n: string) => spans[Number(n)] ?? '').replace(/\uE002(\d+)\uE003/g, (_, code: string) => String.fromCharCode(Number(code))),
   );
@@ -74,8 +83,27 @@ function frontMatterTitle(lines: string[]): { title?: string; skip: number } {
   return { ...(title ? { title } : {}), skip: end + 1 };
 }
 
+/**
+ * The text without its HTML comments ("<!-- prettier-ignore -->", a generated file's "<!-- auto-generated from
+ * README_js.md -->"), which a rendered page never shows: those opening a line, as an HTML block does. A comment inside a fenced
+ * code block is the code's, and one inside a sentence may be in a code span, quoted.
+ */
+export function withoutComments(text: string): string {
+  const parts = text.split(/(^ {0,3}(?:`{3,}|~{3,}).*$)/m);
+  let fenced = false;
+  return parts
+    .map((part) => {
+      if (FENCE.test(part) && !part.includes('\n')) {
+        fenced = !fenced;
+        return part;
+      }
+      return fenced ? part : part.replace(/(^|\n)[ \t]{0,3}<!--[\s\S]*?-->/g, '$1');
+    })
+    .join('');
+}
+
 export function readMarkdown(content: string): ReadDocument {
-  const lines = content.replace(/\r\n?/g, '\n').split('\n');
+  const lines = withoutComments(content.replace(/\r\n?/g, '\n')).split('\n');
   const blocks: Block[] = [];
   const codeTerms: string[] = [];
   const front = frontMatterTitle(lines);

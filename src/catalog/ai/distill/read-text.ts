@@ -123,6 +123,16 @@ export function isIndentedCommand(lines: readonly string[], indent: number, body
   return lines.every((line) => !/[.!?]["')]?$/.test(line) && !isWordy(line) && /^(?:[\p{Ll}.\/~$]|[A-Z_]+=)\S*/u.test(line.trim()));
 }
 
+/** A name of one to four capitalised words on a line of its own ("Dimitry Andric", "Andrei V. Shetuhin", "Yuri"). */
+const NAME_LINE = /^[\p{Lu}][\p{L}'’.-]*(?:\s+(?:[\p{Lu}][\p{L}'’.-]*|van|von|de|der|da|le))*$/u;
+const MAX_NAME_WORDS = 4;
+/**
+ * A credits list, one name a line: a list, read with its commas, not a run of capitalised words that would make one
+ * entity of them all.
+ */
+export const isNameList = (lines: readonly string[]) =>
+  lines.length >= 3 && lines.every((line) => NAME_LINE.test(line) && line.split(/\s+/).length <= MAX_NAME_WORDS);
+
 export function readText(content: string): ReadDocument {
   const lines = dehyphenate(content.replace(/\r\n?/g, '\n').replace(/\f/g, '\n'))
     .split('\n')
@@ -160,7 +170,8 @@ export function readText(content: string): ReadDocument {
       item = undefined;
     }
     if (paragraph.length > 0) {
-      if (looksLikeCode(paragraph) || isIndentedCommand(paragraph, paragraphIndent, bodyIndent)) blocks.push({ kind: 'code', text: paragraph.join('\n') });
+      if (isNameList(paragraph)) blocks.push({ kind: 'paragraph', text: `${paragraph.join(', ')}.` });
+      else if (looksLikeCode(paragraph) || isIndentedCommand(paragraph, paragraphIndent, bodyIndent)) blocks.push({ kind: 'code', text: paragraph.join('\n') });
       else {
         const text = squash(paragraph.join(' '));
         // Licences and specifications open numbered sections inline: "2. Grant of Copyright License. Subject to…".

@@ -19,6 +19,12 @@ export function troffInline(text: string, strings: ReadonlyMap<string, string> =
     .replace(/\\\(([^\s]{2})/g, (_, name: string) => CHARACTERS[name] ?? '')
     .replace(/\\\[([^\]]+)\]/g, (_, name: string) => CHARACTERS[name] ?? '')
     .replace(/\\n(?:\(..|\[[^\]]*\]|.)/g, '') // number registers
+    // Motions, widths, lines and device controls (\h'-04', \v'..', \w'..', \l'..', \D'..', \X'..') draw nothing a reader reads.
+    .replace(/\\[hvwlLDXxSHbN]'[^']*'/g, '')
+    .replace(/\\[oZ]'([^']*)'/g, '$1')
+    // Colours (\m[blue] ... \m[]), half-line motions (\u[1]\d for a reference mark) and marks are layout, not text.
+    .replace(/\\[mMk](?:\[[^\]]*\]|\(..|.)/g, '')
+    .replace(/\\[udz]/g, '')
     .replace(/\\[&|^%,/:)c]/g, '')
     .replace(/\\[ ~0]/g, ' ')
     .replace(/\\-/g, '-')
@@ -74,6 +80,8 @@ export function readTroff(content: string): ReadDocument {
   /** Depth of .RS indentation, and the depth at which an indented meaning was opened under its term. */
   let indent = 0;
   let termIndent: number | undefined;
+  /** The last .ie tested for nroff (".ie n"), the branch a terminal reader sees: its .el is not read. */
+  let nroffBranch = false;
 
   const flush = () => {
     if (item) {
@@ -120,6 +128,14 @@ export function readTroff(content: string): ReadDocument {
     const args = argumentsOf(troffInline(rest, strings));
     switch (name) {
       case '\\"':
+        break;
+      case 'ie':
+        nroffBranch = /^\s*n\s/.test(rest);
+        break;
+      case 'el':
+        // DocBook writes each list mark twice, ".ie n" (\h'-04' 1.\h'+01') and ".el" (.IP "1."): one is read.
+        if (nroffBranch && /\\\{/.test(rest)) for (i += 1; i < lines.length && !/\\\}/.test(lines[i]!); i += 1);
+        nroffBranch = false;
         break;
       case 'de': // a macro definition runs to "..": none of it is text
         for (i += 1; i < lines.length && !/^\.\.\s*$/.test(lines[i]!); i += 1);
