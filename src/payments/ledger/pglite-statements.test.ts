@@ -12,9 +12,9 @@ before(async () => {
 });
 after(() => pg.close());
 
-async function database(maxPrepared?: number): Promise<{ pg: PGlite; statements: PgliteStatements }> {
+async function database(maxDescribed?: number): Promise<{ pg: PGlite; statements: PgliteStatements }> {
   await pg.exec('TRUNCATE t');
-  return { pg, statements: new PgliteStatements(pg, maxPrepared) };
+  return { pg, statements: new PgliteStatements(pg, maxDescribed) };
 }
 
 const INSERT = `INSERT INTO t (name, amount, big, at, flag, tags, doc)
@@ -63,7 +63,7 @@ test('a database error keeps its code and leaves the session usable, inside and 
   }), /rolled back|aborted/i);
   const names = (await statements.query<{ name: string }>('SELECT name FROM t ORDER BY id')).rows.map((r) => r.name);
   assert.deepEqual(names, ['taken', 'next']);
-  // A statement first prepared in a transaction that rolled back is still there.
+  // A statement first described in a transaction that rolled back runs afterwards.
   const fresh = 'SELECT $1::text || \'!\' AS shout';
   await assert.rejects(statements.transaction(async (tx) => {
     await tx.query(fresh, ['a']);
@@ -96,7 +96,7 @@ test('a transaction commits its statements and its exec, and a query from outsid
   assert.equal((await pg.query('SELECT 1 AS one')).rows.length, 1, 'PGlite\'s own locks are free again');
 });
 
-test('past the prepared statements allowed, statements are still run, parsed each time', async () => {
+test('past the SQL texts whose parameter types are kept, statements still run, described each time', async () => {
   const { statements } = await database(2);
   for (let i = 0; i < 5; i++) {
     assert.deepEqual((await statements.query(`SELECT $1::int + ${i} AS n`, [10])).rows, [{ n: 10 + i }]);

@@ -1,24 +1,18 @@
-// The ledger's queries and transactions on PGlite, each statement a named prepared statement run in
-// one call into the WASM backend. PGlite's own `query` makes six calls per query (Parse, Describe,
-// Bind, Describe, Execute, Sync) and parses and plans the SQL every time, and its `transaction` two
-// more for each of BEGIN and COMMIT: a channel charge took ~1.6 ms of the main thread that way, of
-// which the backend's own work is ~0.4 ms. Here a statement is parsed and described once per
-// session (its parameter types kept); each run sends Bind, Describe, Execute and Sync together.
+// The ledger's queries and transactions on PGlite, each statement run in one call into the WASM
+// backend. PGlite's own `query` makes six calls per query (Parse, Describe, Bind, Describe, Execute,
+// Sync) and its `transaction` two more for each of BEGIN and COMMIT. Here a statement's parameter
+// types are described once per SQL text; each run then sends Parse, Bind, Describe, Execute and Sync
+// together, as the unnamed statement PGlite uses, so it is planned for its values exactly as before.
+// (Named prepared statements were tried: their generic plans, made without statistics, scanned
+// `payments` where the values' plan used an index, and forcing custom plans on them re-planned a copy
+// of the statement's tree each run, slower under load than the unnamed statement.)
 // Values are serialized and rows parsed by PGlite's own serializers and parsers for the types the
 // backend described, so results are exactly what PGlite's `query` returns.
 import { parse, protocol, TransactionAbortedError, type PGlite } from '@electric-sql/pglite';
 import type { SqlQueries } from './sql-client.ts';
 
-/** A prepared statement of this session: its name and the type of each parameter. */
-interface Prepared {
-  name: string;
-  paramTypes: readonly number[];
-}
-
-// The ledger's SQL is a fixed set of texts; past this many, statements are parsed each time, unnamed.
-const MAX_PREPARED = 256;
-// Statement names are unique in the process, so that two of these on one PGlite never clash.
-let statementCount = 0;
+// The ledger's SQL is a fixed set of texts; past this many, parameter types are described each time.
+const MAX_DESCRIBED = 256;
 
 function concat(parts: readonly Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
@@ -31,7 +25,8 @@ function concat(parts: readonly Uint8Array[]): Uint8Array {
 }
 
 export class PgliteStatements {
-  private readonly prepared = new Map<string, Prepared>();
+  /** Each SQL text's parameter types, as the backend described them. */
+  private readonly paramTypes = new Map<string, readonly number[]>();
   /** Queries inside a transaction: the transaction lock is already held, so only the query lock is taken. */
   private readonly inTransaction: SqlQueries = {
     query: (sql, params = []) => this.pg._runExclusiveQuery(() => this.run(sql, params)),
@@ -40,7 +35,7 @@ export class PgliteStatements {
     },
   };
 
-  constructor(private readonly pg: PGlite, private readonly maxPrepared = MAX_PREPARED) {}
+  constructor(private readonly pg: PGlite, private readonly maxDescribed = MAX_DESCRIBED) {}
 
   /** A query outside any transaction: both of PGlite's locks, as its `query` takes them. */
   async query<Row>(sql: string, params: readonly unknown[] = []): Promise<{ rows: Row[] }> {
@@ -69,17 +64,13 @@ export class PgliteStatements {
     });
   }
 
-  /** Runs `sql` as a prepared statement (within the query lock). */
+  /** Runs `sql` (within the query lock): Parse, Bind, Describe, Execute and Sync in one call. */
   private async run<Row>(sql: string, params: readonly unknown[]): Promise<{ rows: Row[] }> {
-    let statement = this.prepared.get(sql);
-    if (!statement) {
-      if (this.prepared.size >= this.maxPrepared) return this.unprepared<Row>(sql, params);
-      statement = await this.prepare(sql);
-    }
-    const { paramTypes } = statement;
+    const paramTypes = this.paramTypes.get(sql) ?? await this.describe(sql);
     const values = params.map((value, i) => this.serialize(value, paramTypes[i]));
     const messages = await this.pg.execProtocolStream(concat([
-      protocol.serialize.bind({ statement: statement.name, values }),
+      protocol.serialize.parse({ text: sql }),
+      protocol.serialize.bind({ values }),
       protocol.serialize.describe({ type: 'P' }),
       protocol.serialize.execute({}),
       protocol.serialize.sync(),
@@ -88,35 +79,16 @@ export class PgliteStatements {
     return { rows: (result?.rows ?? []) as Row[] };
   }
 
-  /** Parses and describes `sql` as a named statement of this session. */
-  private async prepare(sql: string): Promise<Prepared> {
-    const name = `toolgate_${++statementCount}`;
+  /** The types of `sql`'s parameters, kept for the next run unless too many texts are kept. */
+  private async describe(sql: string): Promise<readonly number[]> {
     const messages = await this.pg.execProtocolStream(concat([
-      protocol.serialize.parse({ name, text: sql }),
-      protocol.serialize.describe({ type: 'S', name }),
-      protocol.serialize.sync(),
-    ]), { syncToFs: false });
-    const prepared = { name, paramTypes: parse.parseDescribeStatementResults(messages) };
-    this.prepared.set(sql, prepared);
-    return prepared;
-  }
-
-  /** Past `maxPrepared` statements: the unnamed statement, parsed each time. */
-  private async unprepared<Row>(sql: string, params: readonly unknown[]): Promise<{ rows: Row[] }> {
-    const described = await this.pg.execProtocolStream(concat([
       protocol.serialize.parse({ text: sql }),
       protocol.serialize.describe({ type: 'S' }),
       protocol.serialize.sync(),
     ]), { syncToFs: false });
-    const paramTypes = parse.parseDescribeStatementResults(described);
-    const messages = await this.pg.execProtocolStream(concat([
-      protocol.serialize.bind({ values: params.map((value, i) => this.serialize(value, paramTypes[i])) }),
-      protocol.serialize.describe({ type: 'P' }),
-      protocol.serialize.execute({}),
-      protocol.serialize.sync(),
-    ]), { syncToFs: false });
-    const [result] = parse.parseResults(messages, this.pg.parsers);
-    return { rows: (result?.rows ?? []) as Row[] };
+    const types = parse.parseDescribeStatementResults(messages);
+    if (this.paramTypes.size < this.maxDescribed) this.paramTypes.set(sql, types);
+    return types;
   }
 
   /** One or more statements without parameters (the simple protocol), as PGlite's `exec` sends them. */
