@@ -40,6 +40,9 @@ export interface ReadDocument {
 /** Collapses runs of whitespace and trims. */
 export const squash = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
+/** `text` matched literally inside a regular expression. */
+export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** The text a reader sees: headings, prose, items and rows, one block per line. */
 export function plainText(document: ReadDocument): string {
   return document.blocks.map((block) => block.text).join('\n');

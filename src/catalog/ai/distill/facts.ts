@@ -1,6 +1,7 @@
 // Facts a distillation must carry over verbatim: dates, numbers with their unit, currency or
 // percent sign, versions, and named entities (multi-word capitalised names, acronyms, product
 // and code names). Each is counted, so the most repeated and earliest ones can be kept first.
+import { escapeRegExp } from './document.ts';
 
 export interface FactCount {
   text: string;
@@ -156,7 +157,7 @@ export function extractEntities(text: string): FactCount[] {
 export function withoutContained(ranked: readonly string[]): string[] {
   const kept: string[] = [];
   for (const entry of ranked) {
-    const pattern = new RegExp(`(?:^|[^\\p{L}\\p{N}])${entry.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:$|[^\\p{L}\\p{N}])`, 'u');
+    const pattern = new RegExp(`(?:^|[^\\p{L}\\p{N}])${escapeRegExp(entry)}(?:$|[^\\p{L}\\p{N}])`, 'u');
     if (!kept.some((longer) => longer.length > entry.length && longer.includes(entry) && pattern.test(longer))) kept.push(entry);
   }
   return kept;

@@ -5,7 +5,7 @@
 import { clauseAround, compactMeaning } from './compact-clause.ts';
 import { STATUS_SECTION, type Definition } from './definitions.ts';
 import { NUMBERED_TITLE } from './numbered-title.ts';
-import { squash, type Block } from './document.ts';
+import { escapeRegExp, squash, type Block } from './document.ts';
 import { extractDates, extractNumbers } from './facts.ts';
 import { maskUrls } from './mask-urls.ts';
 import { splitSentences } from './sentences.ts';
@@ -114,8 +114,6 @@ export function keywordOf(term: string): string {
   // The signature's arguments and return type are in the fact; the keyword is the name, a few tokens.
   return term.replace(/\((.+)\)(?::.*)?$/, '()');
 }
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Options every program has: they say nothing about this one. */
 const UNIVERSAL_OPTIONS = new Set(['--help', '--version', '-h', '-v', '-V', '-?', '--usage']);

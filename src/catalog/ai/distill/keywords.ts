@@ -1,5 +1,6 @@
 // Key terms: the identifiers a technical text is about (`addHook`, safe.directory, --create,
 // zpipe.c) and its most characteristic words, by frequency.
+import { escapeRegExp } from './document.ts';
 import { contentWords } from './sentences.ts';
 
 export interface Keyword {
@@ -54,8 +55,6 @@ function codeCalls(code: string): Map<string, { count: number; first: number }> 
   }
   return calls;
 }
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The longest value kept with its option: a word or a placeholder, not a list of choices. */
 const MAX_VALUE = 12;

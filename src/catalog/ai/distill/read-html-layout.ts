@@ -2,8 +2,7 @@
 // (DocBook's "literallayout"). Read block by block, each line would be a paragraph of its own and a sentence
 // wrapped over three lines three fragments; the plain-text reader joins wrapped lines into paragraphs, finds the
 // underlined headings and keeps indented command lines as code.
-import { readText } from './read-text.ts';
-import { isWordy } from './read-text.ts';
+import { isWordy, readText } from './read-text.ts';
 import type { Block } from './document.ts';
 
 /** The part of linkedom's node API the HTML readers use. */
