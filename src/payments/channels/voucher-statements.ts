@@ -50,6 +50,7 @@ export async function reserveVoucherRow(db: SqlQueries, network: string, instanc
       RETURNING ${CHANNEL_COLUMNS}`,
     [channelKey(request.channelId), network, request.pendingId, request.cumulative.toString(), request.expiresAtMs, instance,
       request.nowMs, request.price.toString(), request.syncedSinceMs],
+    PRIMARY_KEY_PLAN,
   );
   return rows[0];
 }
@@ -60,6 +61,13 @@ const CHARGEABLE = (c: string, pendingId: string, nowMs: string, price: string, 
   (CASE WHEN ${pendingId} IS NULL THEN ${c}pending_id IS NULL OR ${c}pending_expires_ms <= ${nowMs} ELSE ${c}pending_id = ${pendingId} END)
   AND ${c}charged_cumulative_amount + ${price} = ${cumulative}
   AND ${c}balance >= ${cumulative} AND ${c}withdraw_requested_s = 0`;
+
+/**
+ * A statement that finds its channel by primary key whatever the values: its plan is kept
+ * (QueryOptions). Not the group charge's join over unnest: made without statistics on a near-empty
+ * table, its kept plan scans the channels.
+ */
+const PRIMARY_KEY_PLAN = { prepared: true } as const;
 
 /** The record's columns as CHANNEL_COLUMNS names them, of the table aliased `c`. */
 const CHANNEL_COLUMNS_OF_C = CHANNEL_COLUMNS.split(',').map((column) => `c.${column.trim()}`).join(', ');
@@ -75,6 +83,7 @@ export async function chargeVoucherRows(tx: SqlQueries, network: string, charges
         WHERE channel_id = $1 AND network = $7 AND ${CHARGEABLE('', '$2::text', '$5', '$6::numeric', '$3::numeric')}
         RETURNING ${CHANNEL_COLUMNS}`,
       [channelKey(only.channelId), only.pendingId ?? null, only.cumulative.toString(), only.signature, only.nowMs, only.price.toString(), network],
+      PRIMARY_KEY_PLAN,
     );
     return rows;
   }
@@ -99,5 +108,6 @@ export async function releaseVoucherRow(db: SqlQueries, channelId: string, pendi
     `UPDATE channels SET pending_id = NULL, pending_max_claimable = NULL, pending_expires_ms = NULL, pending_instance = NULL, updated_at = now()
       WHERE channel_id = $1 AND pending_id = $2`,
     [channelKey(channelId), pendingId],
+    PRIMARY_KEY_PLAN,
   );
 }

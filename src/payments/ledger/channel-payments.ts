@@ -236,6 +236,8 @@ async function insertCallRows(tx: SqlQueries, calls: readonly { charge: Expected
     [column((c) => c.charge.payer.toLowerCase()), column((c) => callNonce(c.charge)), column((c) => c.charge.tool), column((c) => c.charge.amount.toString()),
       column((c) => c.charge.network), column((c) => c.charge.resource), column((c) => c.charge.channelId.toLowerCase()), column((c) => c.charge.cumulative.toString()),
       column((c) => c.result ?? null), column((c) => c.response ?? null), column((c) => c.charge.instance ?? null)],
+    // An insert: its conflicts are found through the unique index whatever the values.
+    { prepared: true },
   );
   return new Map(rows.map((row) => [row.nonce, Number(row.id)]));
 }

@@ -36,7 +36,7 @@ export async function openPgliteClient(dataDir?: string): Promise<SqlClient> {
   await db.waitReady;
   const statements = new PgliteStatements(db);
   return {
-    query: (sql, params) => statements.query(sql, params),
+    query: (sql, params, options) => statements.query(sql, params, options),
     async exec(sql) {
       await db.exec(sql);
     },

@@ -105,3 +105,31 @@ test('past the SQL texts whose parameter types are kept, statements still run, d
   assert.deepEqual((await statements.query('SELECT $1::int + 100 AS n', [1])).rows, [{ n: 101 }]);
   assert.deepEqual(await statements.transaction((tx) => tx.query('SELECT $1::text AS s', ['in a transaction']).then((r) => r.rows)), [{ s: 'in a transaction' }]);
 });
+
+test('a statement marked prepared is parsed once per session and gives the same rows; after a rollback and an error it still runs', async () => {
+  const { pg, statements } = await database();
+  const prepared = { prepared: true } as const;
+  const values = (name: string) => [name, '123456789012345678901234567890', 9007199254740993n, new Date('2026-11-27T05:00:00.123Z'), true, ['a', null], { n: 1 }];
+  const ours = (await statements.query(INSERT, values('ours'), prepared)).rows;
+  const theirs = (await pg.query(INSERT, values('theirs'))).rows;
+  assert.deepEqual({ ...ours[0] as object, id: 0, name: '' }, { ...theirs[0] as object, id: 0, name: '' });
+  const named = async () => (await pg.query<{ statement: string }>('SELECT statement FROM pg_prepared_statements')).rows.map((r) => r.statement);
+  assert.deepEqual(await named(), [INSERT], 'one named statement, for the text marked prepared');
+
+  await assert.rejects(statements.transaction(async (tx) => {
+    await tx.query(INSERT, values('rolled back'), prepared);
+    throw new Error('changed my mind');
+  }), /changed my mind/);
+  await assert.rejects(statements.query(INSERT, values('ours'), prepared), (error: { code?: string }) => error.code === '23505');
+  assert.equal((await statements.query(INSERT, values('again'), prepared)).rows.length, 1);
+  assert.deepEqual(await named(), [INSERT], 'still the one statement, not parsed again');
+  const names = (await statements.query<{ name: string }>('SELECT name FROM t ORDER BY id')).rows.map((r) => r.name);
+  assert.deepEqual(names, ['ours', 'theirs', 'again']);
+});
+
+test('past the kept texts, a statement marked prepared runs as the unnamed statement', async () => {
+  const { pg, statements } = await database(1);
+  await statements.query('SELECT $1::int AS n', [1]);
+  assert.deepEqual((await statements.query('SELECT $1::int + 1 AS n', [1], { prepared: true })).rows, [{ n: 2 }]);
+  assert.deepEqual((await pg.query('SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement LIKE $1', ['%+ 1 AS n'])).rows, [{ n: 0 }]);
+});

@@ -2,7 +2,7 @@
 // instances on one ledger. Same SQL as the embedded store.
 import pg from 'pg';
 import type { PoolClient } from 'pg';
-import type { SqlClient, SqlQueries } from './sql-client.ts';
+import type { QueryOptions, SqlClient, SqlQueries } from './sql-client.ts';
 
 /** The database cannot be reached (start-up refuses with it; calls answer 503, free). */
 export class DatabaseUnreachableError extends Error {
@@ -28,10 +28,19 @@ export function redactDatabaseUrl(url: string): string {
   }
 }
 
+/** A name for each prepared SQL text: node-postgres prepares a named statement once per connection. */
+const statementNames = new Map<string, string>();
+const statementName = (sql: string) => {
+  let name = statementNames.get(sql);
+  if (!name) statementNames.set(sql, (name = `toolgate_${statementNames.size + 1}`));
+  return name;
+};
+
 function queries(db: pg.Pool | PoolClient): SqlQueries {
   return {
-    async query<Row>(sql: string, params: readonly unknown[] = []) {
-      const result = await db.query(sql, [...params]);
+    async query<Row>(sql: string, params: readonly unknown[] = [], options?: QueryOptions) {
+      const values = [...params];
+      const result = await (options?.prepared ? db.query({ name: statementName(sql), text: sql, values }) : db.query(sql, values));
       return { rows: result.rows as Row[] };
     },
     async exec(sql: string) {

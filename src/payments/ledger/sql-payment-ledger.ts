@@ -55,6 +55,13 @@ const relockable = relockableStates.map((s) => `'${s}'`).join(', ');
 /** The ledger keeps payer and nonce lowercase: one key for an authorization, from an entry or a row. */
 const lockKey = (e: { payer: string; nonce: string }) => `${e.payer.toLowerCase()} ${e.nonce.toLowerCase()}`;
 
+/**
+ * The inserts that lock a payment (their conflicts found through the unique index) and the update of
+ * one row by its id plan the same whatever the values: their plans are kept (QueryOptions). Not the
+ * updates of many rows at once, whose kept plans, made without statistics, may scan `payments`.
+ */
+const KEPT_PLAN = { prepared: true } as const;
+
 /** A released authorization locked again starts afresh (its attempts counted). */
 const RELOCK_SET = `state = 'running', tool = EXCLUDED.tool, amount = EXCLUDED.amount, network = EXCLUDED.network,
   resource = EXCLUDED.resource, signed_authorization = EXCLUDED.signed_authorization,
@@ -160,6 +167,7 @@ export class SqlPaymentLedger implements PaymentLedger {
         column((e) => e.payer.toLowerCase()), column((e) => e.nonce.toLowerCase()), column((e) => e.tool), column((e) => e.amount.toString()),
         column((e) => e.network), column((e) => e.resource), column((e) => e.signedAuthorization ?? null), column((e) => e.instance ?? null),
       ],
+      KEPT_PLAN,
     );
     const won = new Map(rows.map((r) => [lockKey(r), Number(r.id)]));
     const lost = entries.filter((e) => !won.has(lockKey(e)));
@@ -195,6 +203,7 @@ export class SqlPaymentLedger implements PaymentLedger {
         [payer, nonce, entry.tool, entry.amount.toString(), entry.network, entry.resource, entry.signedAuthorization ?? null,
           entry.paymentIdentifier ?? null, entry.requestFingerprint ?? null, entry.instance ?? null,
           entry.scheme ?? 'exact', entry.channelId?.toLowerCase() ?? null, entry.channelCumulative?.toString() ?? null],
+        KEPT_PLAN,
       ));
     } catch (error) {
       // The partial unique index: one live payment per payment-identifier.
@@ -216,6 +225,7 @@ export class SqlPaymentLedger implements PaymentLedger {
          tx_hash = COALESCE($3, tx_hash), error = COALESCE($4, error), result = COALESCE($5, result)
        WHERE id = $1`,
       [id, state, change.txHash ?? null, change.error ?? null, change.result ?? null],
+      KEPT_PLAN,
     );
   }
 
