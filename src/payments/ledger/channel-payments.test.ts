@@ -211,5 +211,19 @@ for (const store of useSqlStores()) {
       const totals = await Promise.all(ns.map(async (n) => (await grouped.get(channelId(n)))?.chargedCumulativeAmount));
       assert.deepEqual(totals, ['2000', '2000', '2000', '1000'], 'the others charged; channel 23 not');
     });
+
+    test('a confirmed settle collects its rows in chunks, every one of them, and none claimed after it was sent', async () => {
+      await storage.updateChannel(channelId(8), () => bareChannel(channelId(8), { balance: '100000' }));
+      for (let i = 1n; i <= 7n; i++) await chargeVoucher(8, charge(8, i * PRICE));
+      await storage.updateChannel(channelId(8), (c) => c && { ...c, totalClaimed: '7000' });
+      await db.query(`UPDATE payments SET claimed_at = now() + interval '1 minute' WHERE channel_id = $1 AND channel_cumulative = 7000`, [channelId(8)]);
+      const sentAt = await payments.clock();
+      const due = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM payments WHERE network = $1 AND state = 'claimed' AND claimed_at <= $2`, [NETWORK, sentAt])).rows[0]!.n;
+      assert.ok(due >= 6, 'six rows of this channel, and whatever earlier tests left claimed');
+      // Chunks of 2: several statements, the last one short or empty.
+      assert.equal(await payments.settled(NETWORK, sentAt, 2), due);
+      assert.deepEqual((await rowsOf(8)).map((r) => r.state), ['settled', 'settled', 'settled', 'settled', 'settled', 'settled', 'claimed']);
+      assert.equal(await payments.settled(NETWORK, sentAt, 2), 0, 'nothing left to collect for that settle');
+    });
   });
 }
