@@ -13,9 +13,9 @@ const NODE_VERSION = '24.21.0';
  * official client, the official x402 client, the CLI, `npm start`'s embedded chain, the ledger on
  * PostgreSQL, the web tools in Chromium, the dashboard in a browser, and the checks of the layers;
  * with them the unit tests of what leans on the runtime itself: the embedded ledger (PGlite's WASM),
- * the SSRF guard and the addresses it reads (DNS and sockets), the header codecs (base64 against atob's rules) and the
- * configuration. The other unit tests (tool logic, the gate's rules, providers' parsers: pure
- * TypeScript, ~2 min more here) run on the machine's Node only: CI stays well under 15 min.
+ * the SSRF guard and the addresses it reads (DNS and sockets), the header codecs (base64 against
+ * atob's rules) and the configuration. The other unit tests (tool logic, the gate's rules, providers'
+ * parsers: pure TypeScript, ~2 min more here) run on the machine's Node only: CI stays well under 15 min.
  */
 const EVERY_LAYER = [
   'src/payments/ledger', 'src/upstream/guard', 'src/net', 'src/payments/header-codec', 'src/config.test',
