@@ -33,6 +33,8 @@ export interface ReadDocument {
   codeTerms: string[];
   /** The version and date a man page gives for itself in its header or footer: "GNU grep 3.8, 2019-12-29". */
   edition?: string;
+  /** A Debian changelog's newest upload as its header and trailer write it: "libxcb (1.15-1), Thu, 04 Aug 2022". */
+  newest?: string;
   /** Releases, when a reader recognised a changelog format of its own (Debian's). */
   releases?: Release[];
 }

@@ -1,0 +1,38 @@
+// Issue 24, round 11: failure classes read in fresh set 9's losses and in the tuned sets.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { readDebianChangelog } from './distill/read-debian-changelog.ts';
+import { releasesSummary } from './distill/distill-document.ts';
+
+const debian = [
+  'libxcb (1.15-1) unstable; urgency=medium',
+  '',
+  '  * New upstream release.',
+  '',
+  ' -- Timo Aaltonen <tjaalton@debian.org>  Thu, 04 Aug 2022 12:34:56 +0300',
+  '',
+  'libxcb (1.14-3) unstable; urgency=medium',
+  '',
+  "  * tests: don't use deprecated fail_unless check API.",
+  '',
+  ' -- Julien Cristau <jcristau@debian.org>  Mon, 01 Feb 2021 10:00:00 +0100',
+  '',
+].join('\n');
+
+test("a Debian changelog keeps its headers' own spelling: the package with its version in brackets", () => {
+  const read = readDebianChangelog(debian);
+  assert.deepEqual(
+    read.blocks.filter((block) => block.kind === 'heading' && block.level === 2).map((block) => block.text),
+    ['libxcb (1.15-1) unstable', 'libxcb (1.14-3) unstable'],
+  );
+  // A release still gives its version and date alone, as the other changelogs' do.
+  assert.equal(read.releases?.[0]?.version, '1.15-1');
+  assert.equal(read.releases?.[0]?.date, '04 Aug 2022');
+});
+
+test("a Debian changelog's summary names its newest upload as the header and trailer write it", () => {
+  const read = readDebianChangelog(debian);
+  assert.equal(read.newest, 'libxcb (1.15-1), Thu, 04 Aug 2022');
+  assert.equal(releasesSummary(read.releases!, read.newest), '2 releases, from 1.14-3 (01 Feb 2021) to libxcb (1.15-1), Thu, 04 Aug 2022.');
+  assert.equal(releasesSummary(read.releases!), '2 releases, from 1.14-3 (01 Feb 2021) to 1.15-1 (04 Aug 2022).');
+});
