@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { readDebianChangelog } from './distill/read-debian-changelog.ts';
 import { releasesSummary } from './distill/distill-document.ts';
+import { readMarkdown } from './distill/read-markdown.ts';
 
 const debian = [
   'libxcb (1.15-1) unstable; urgency=medium',
@@ -35,4 +36,9 @@ test("a Debian changelog's summary names its newest upload as the header and tra
   assert.equal(read.newest, 'libxcb (1.15-1), Thu, 04 Aug 2022');
   assert.equal(releasesSummary(read.releases!, read.newest), '2 releases, from 1.14-3 (01 Feb 2021) to libxcb (1.15-1), Thu, 04 Aug 2022.');
   assert.equal(releasesSummary(read.releases!), '2 releases, from 1.14-3 (01 Feb 2021) to 1.15-1 (04 Aug 2022).');
+});
+
+test('a nested Markdown list indented with tabs is read as items, not run on into its parent item with its marks', () => {
+  const texts = readMarkdown('# x\n\n* Follows ENSIP-15\n\t* Unicode: `17.0.0`\n\t* Other implementations:\n\t\t* Python\n').blocks.map((block) => block.text);
+  assert.deepEqual(texts.slice(1), ['Follows ENSIP-15', 'Unicode: 17.0.0', 'Other implementations:', 'Python']);
 });
