@@ -4,6 +4,8 @@ import { test } from 'node:test';
 import { readDebianChangelog } from './distill/read-debian-changelog.ts';
 import { releasesSummary } from './distill/distill-document.ts';
 import { readMarkdown } from './distill/read-markdown.ts';
+import { readDebianCopyright } from './distill/read-debian-copyright.ts';
+import { licenceNotices } from './distill/licence-notices.ts';
 
 const debian = [
   'libxcb (1.15-1) unstable; urgency=medium',
@@ -41,4 +43,33 @@ test("a Debian changelog's summary names its newest upload as the header and tra
 test('a nested Markdown list indented with tabs is read as items, not run on into its parent item with its marks', () => {
   const texts = readMarkdown('# x\n\n* Follows ENSIP-15\n\t* Unicode: `17.0.0`\n\t* Other implementations:\n\t\t* Python\n').blocks.map((block) => block.text);
   assert.deepEqual(texts.slice(1), ['Follows ENSIP-15', 'Unicode: 17.0.0', 'Other implementations:', 'Python']);
+});
+
+test("a Debian copyright file's files stanza gives its holders and licence as fields of its block, which the notices read", () => {
+  const read = readDebianCopyright(
+    [
+      'Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/',
+      'Upstream-Name: libglvnd',
+      '',
+      'Files: *',
+      'Copyright: 2013-2017 NVIDIA Corporation',
+      '           2010 Intel Corporation',
+      'License: MIT',
+      '',
+      'Files: debian/*',
+      'Copyright: 2013 Timo Aaltonen <tjaalton@ubuntu.com>',
+      'License: MIT',
+      '',
+      'Files: src/util/uthash/*',
+      'License: BSD-1-clause',
+      '',
+    ].join('\n'),
+  );
+  const stanzas = read.blocks.flatMap((block) => (block.kind === 'item' && block.stanza ? [block.stanza] : []));
+  assert.deepEqual(stanzas, [
+    { holders: '2013-2017 NVIDIA Corporation 2010 Intel Corporation', licence: 'MIT' },
+    { holders: '2013 Timo Aaltonen', licence: 'MIT' },
+  ]);
+  // A stanza without holders gives no notice; a licence's stanzas are one entry.
+  assert.deepEqual(licenceNotices(read.blocks).entries, [{ licence: 'MIT', holders: ['2013-2017 NVIDIA Corporation 2010 Intel Corporation', '2013 Timo Aaltonen'] }]);
 });

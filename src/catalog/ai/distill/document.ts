@@ -5,12 +5,21 @@ export type DocumentFormat = 'html' | 'markdown' | 'troff' | 'text';
 export type Block =
   | { kind: 'heading'; level: number; text: string }
   | { kind: 'paragraph'; text: string }
-  /** A list item, a definition or an option description; `numbered` for "1." items (a licence's clauses). */
-  | { kind: 'item'; text: string; numbered?: boolean }
+  /**
+   * A list item, a definition or an option description; `numbered` for "1." items (a licence's clauses); `stanza` for a
+   * machine-readable copyright file's files stanza (its reader's), who holds the copyright and under which licence.
+   */
+  | { kind: 'item'; text: string; numbered?: boolean; stanza?: Stanza }
   /** Preformatted text or a code block: kept out of sentences, still searched for facts. */
   | { kind: 'code'; text: string }
   /** One table row, cells joined by " | ". */
   | { kind: 'row'; text: string };
+
+/** A machine-readable copyright file's files stanza: its holders (the Copyright field) and its licence's short name. */
+export interface Stanza {
+  holders: string;
+  licence: string;
+}
 
 /** One release of a changelog, newest first in an answer. */
 export interface Release {
