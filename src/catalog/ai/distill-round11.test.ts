@@ -6,6 +6,7 @@ import { releasesSummary } from './distill/distill-document.ts';
 import { readMarkdown } from './distill/read-markdown.ts';
 import { readDebianCopyright } from './distill/read-debian-copyright.ts';
 import { licenceNotices } from './distill/licence-notices.ts';
+import { keyFactsOf } from './distill/key-facts.ts';
 
 const debian = [
   'libxcb (1.15-1) unstable; urgency=medium',
@@ -72,4 +73,13 @@ test("a Debian copyright file's files stanza gives its holders and licence as fi
   ]);
   // A stanza without holders gives no notice; a licence's stanzas are one entry.
   assert.deepEqual(licenceNotices(read.blocks).entries, [{ licence: 'MIT', holders: ['2013-2017 NVIDIA Corporation 2010 Intel Corporation', '2013 Timo Aaltonen'] }]);
+});
+
+test('a command line introduced by a sentence may pass shell variables: sessreg -a -l $DISPLAY … $USER', () => {
+  const blocks = [
+    { kind: 'paragraph' as const, text: 'In Xstartup, place a call like:' },
+    { kind: 'code' as const, text: '       sessreg -a -l $DISPLAY -x /etc/X11/xdm/Xservers $USER' },
+  ];
+  const commands = keyFactsOf(blocks, [], '').filter((fact) => fact.kind === 'command');
+  assert.deepEqual(commands.map((fact) => fact.fact), ['sessreg -a -l $DISPLAY -x /etc/X11/xdm/Xservers $USER']);
 });
