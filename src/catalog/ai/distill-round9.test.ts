@@ -74,7 +74,8 @@ test("a quote's empty line ends its paragraph and a GitHub alert's marker is not
 });
 
 test("a licence file's notices come first, every licence named with its first stanza's holders before later stanzas", () => {
-  const item = (files: string, holders: string, licence: string) => ({ kind: 'item' as const, text: `Files: ${files}; Copyright: ${holders}; License: ${licence}` });
+  // Round 11: the Debian reader gives a stanza's holders and licence as fields of its block.
+  const item = (files: string, holders: string, licence: string) => ({ kind: 'item' as const, text: `Files: ${files}; Copyright: ${holders}; License: ${licence}`, stanza: { holders, licence } });
   const blocks = [item('*', '2018-2022, VideoLAN and dav1d authors', 'BSD-2-clause'), item('getopt.h', 'No copyright claimed', 'public-domain'), item('x86inc.asm', '2005-2019 x264 project', 'ISC'), item('debian/*', '2018-2022 Dylan Aïssi', 'BSD-2-clause')];
   const notices = licenceNotices(blocks);
   assert.equal(notices.blocks.size, 4);

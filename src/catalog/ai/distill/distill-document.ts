@@ -139,13 +139,16 @@ function clausesFirst(document: ReadDocument, candidates: readonly Candidate[], 
   return [...clauses, ...ranked.filter((candidate) => !clauses.includes(candidate))];
 }
 
-/** What a changelog without a preface covers: "42 releases, from 0.1.0 (2011-08-14) to 2.20.3 (2019-10-11)." */
-function releasesSummary(releases: readonly Release[]): string {
+/**
+ * What a changelog without a preface covers: "42 releases, from 0.1.0 (2011-08-14) to 2.20.3 (2019-10-11)." The newest
+ * is named as the changelog writes it when its reader says (a Debian upload: "to libxcb (1.15-1), Thu, 04 Aug 2022").
+ */
+export function releasesSummary(releases: readonly Release[], newestAsWritten?: string): string {
   const newest = releases[0];
   const oldest = releases.at(-1);
   if (!newest || !oldest) return '';
   const named = (release: Release) => (release.date ? `${release.version} (${release.date})` : release.version);
-  return `${releases.length} releases, from ${named(oldest)} to ${named(newest)}.`;
+  return `${releases.length} releases, from ${named(oldest)} to ${newestAsWritten ?? named(newest)}.`;
 }
 
 /** For texts without a sentence long enough to rank: the first block that is not the title, clipped. */
@@ -257,7 +260,7 @@ export async function distill(content: string, url: string | undefined, request:
     format: document.format,
     kind,
     // A changelog without a preface says what it covers; the budget counts it.
-    summary: kind === 'changelog' && !lead ? releasesSummary(releases) : '',
+    summary: kind === 'changelog' && !lead ? releasesSummary(releases, document.newest) : '',
     keyPoints: [],
     outline: [],
     releases: [],

@@ -5,12 +5,21 @@ export type DocumentFormat = 'html' | 'markdown' | 'troff' | 'text';
 export type Block =
   | { kind: 'heading'; level: number; text: string }
   | { kind: 'paragraph'; text: string }
-  /** A list item, a definition or an option description; `numbered` for "1." items (a licence's clauses). */
-  | { kind: 'item'; text: string; numbered?: boolean }
+  /**
+   * A list item, a definition or an option description; `numbered` for "1." items (a licence's clauses); `stanza` for a
+   * machine-readable copyright file's files stanza (its reader's), who holds the copyright and under which licence.
+   */
+  | { kind: 'item'; text: string; numbered?: boolean; stanza?: Stanza }
   /** Preformatted text or a code block: kept out of sentences, still searched for facts. */
   | { kind: 'code'; text: string }
   /** One table row, cells joined by " | ". */
   | { kind: 'row'; text: string };
+
+/** A machine-readable copyright file's files stanza: its holders (the Copyright field) and its licence's short name. */
+export interface Stanza {
+  holders: string;
+  licence: string;
+}
 
 /** One release of a changelog, newest first in an answer. */
 export interface Release {
@@ -33,6 +42,8 @@ export interface ReadDocument {
   codeTerms: string[];
   /** The version and date a man page gives for itself in its header or footer: "GNU grep 3.8, 2019-12-29". */
   edition?: string;
+  /** A Debian changelog's newest upload as its header and trailer write it: "libxcb (1.15-1), Thu, 04 Aug 2022". */
+  newest?: string;
   /** Releases, when a reader recognised a changelog format of its own (Debian's). */
   releases?: Release[];
 }

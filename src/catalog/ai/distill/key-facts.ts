@@ -23,8 +23,11 @@ const MAX_SENTENCE_CHARACTERS = 170;
 /** Shell commands worth running as written: installs, and the tool invoked in a `$ ` prompt. */
 const COMMAND = /^\s*(?:\$\s+)?((?:sudo\s+)?(?:npm|npx|yarn|pnpm|bun|deno|pip3?|pipx|apt(?:-get)?|brew|cargo|go|gem|composer|dnf|yum|docker|make)\s+(?:i|install|add|get|run|exec|build|test|-g)\b[^\n#]{0,80})/;
 const PROMPT = /^\s*\$\s+(\S[^\n]{2,80})$/;
-/** A shell line without a prompt: a program name, then words, options or paths ("valgrind --leak-check=yes myprog arg1"), no code syntax. */
-const SHELL_LINE = /^\s*([a-z][\w.+-]*(?:\s+(?:--?[\w][\w=.,:/%+-]*|[\w./<>=:%~+-]+|'[^']*'|"[^"]*")){1,10})\s*$/;
+/**
+ * A shell line without a prompt: a program name, then words, options, paths or shell variables ("valgrind
+ * --leak-check=yes myprog arg1", "sessreg -a -l $DISPLAY $USER"; round 11), no code syntax.
+ */
+const SHELL_LINE = /^\s*([a-z][\w.+-]*(?:\s+(?:--?[\w][\w=.,:/%+-]*|[\w./<>=:%~+$-]+|'[^']*'|"[^"]*")){1,10})\s*$/;
 /** Lines of a code block that may be one invocation shown after "Run it like this:". */
 const MAX_SHELL_LINES = 2;
 

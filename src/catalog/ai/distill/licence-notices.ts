@@ -4,8 +4,6 @@
 // notices come first, one short line each, and the opening reads on without them.
 import { squash, type Block } from './document.ts';
 
-/** A machine-readable copyright file's stanza, as its reader gives it: "Files: …; Copyright: …; License: …". */
-const STANZA = /^Files: .*?; Copyright: (.*?); License: (.+)$/;
 /** A copyright notice on a line of its own: "Copyright © 2003,2019 Thomas E. Dickey", "Copyright (c) 1993, 2011, Oracle…". */
 const NOTICE = /^Copyright\s+(?:©|\(c\)|\d)/i;
 /** What a notice adds after its holder: "All rights reserved." */
@@ -34,9 +32,10 @@ export function licenceNotices(blocks: readonly Block[]): LicenceNotices {
   for (const block of blocks) {
     if (block.kind === 'code') continue;
     const text = squash(block.text);
-    const stanza = STANZA.exec(text);
+    // A machine-readable copyright file's files stanza, as its reader gives it (read-debian-copyright.ts).
+    const stanza = block.kind === 'item' ? block.stanza : undefined;
     if (stanza) {
-      const [, holders = '', licence = ''] = stanza;
+      const { holders, licence } = stanza;
       const entry = entries.find((candidate) => candidate.licence === licence) ?? entries[entries.push({ licence, holders: [] }) - 1]!;
       if (!entry.holders.includes(holders)) entry.holders.push(holders);
     } else if (NOTICE.test(text) && text.length <= 200) {

@@ -55,8 +55,10 @@ const LISTING_FIELDS = /^(?:copyright|upstream-author|upstream-contact|files|sou
  * A files stanza as one line: which files, who holds their copyright, under which licence. Given once, not as a
  * heading and again as items, so that an opening reaches the later stanzas and their licences.
  */
+const stanzaValue = (field: Field) => squash([field.first, ...field.paragraphs].join(' ').replace(/\s*<[^<>\s]+@[^<>\s]+>/g, ''));
+
 function filesStanzaText(stanza: Field[], files: Field, licence: Field | undefined): string {
-  const value = (field: Field) => squash([field.first, ...field.paragraphs].join(' ').replace(/\s*<[^<>\s]+@[^<>\s]+>/g, ''));
+  const value = stanzaValue;
   const parts = [`Files: ${value(files)}`];
   for (const field of stanza) {
     if (field === files) continue;
@@ -78,7 +80,10 @@ export function readDebianCopyright(content: string): ReadDocument {
     if (i > 0 && files) {
       // A licence text given inside the stanza is a section of its own, which the outline names.
       if (licence?.first && licence.paragraphs.length) blocks.push({ kind: 'heading', level: 2, text: `License: ${licence.first}` });
-      blocks.push({ kind: 'item', text: filesStanzaText(stanza, files, licence) });
+      const holders = stanza.find((field) => /^copyright$/i.test(field.name));
+      // Who holds what under which licence, for the licence's notices (licence-notices.ts), as fields, not to be parsed back from the text.
+      const notice = holders && licence?.first ? { stanza: { holders: stanzaValue(holders), licence: squash(licence.first) } } : {};
+      blocks.push({ kind: 'item', text: filesStanzaText(stanza, files, licence), ...notice });
       for (const paragraph of licence?.paragraphs ?? []) blocks.push({ kind: 'paragraph', text: paragraph });
       return;
     }
