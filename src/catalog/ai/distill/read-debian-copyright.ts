@@ -51,19 +51,19 @@ function stanzasOf(content: string): Field[][] {
 /** A field whose continuation lines go on with its value (Copyright holders, authors), not paragraphs of a text. */
 const LISTING_FIELDS = /^(?:copyright|upstream-author|upstream-contact|files|source|disclaimer)$/i;
 
+/** A stanza field's value on one line, e-mail addresses left out. */
+const stanzaValue = (field: Field) => squash([field.first, ...field.paragraphs].join(' ').replace(/\s*<[^<>\s]+@[^<>\s]+>/g, ''));
+
 /**
  * A files stanza as one line: which files, who holds their copyright, under which licence. Given once, not as a
  * heading and again as items, so that an opening reaches the later stanzas and their licences.
  */
-const stanzaValue = (field: Field) => squash([field.first, ...field.paragraphs].join(' ').replace(/\s*<[^<>\s]+@[^<>\s]+>/g, ''));
-
 function filesStanzaText(stanza: Field[], files: Field, licence: Field | undefined): string {
-  const value = stanzaValue;
-  const parts = [`Files: ${value(files)}`];
+  const parts = [`Files: ${stanzaValue(files)}`];
   for (const field of stanza) {
     if (field === files) continue;
     if (field === licence) parts.push(`License: ${field.first}`);
-    else if (LISTING_FIELDS.test(field.name)) parts.push(`${field.name}: ${value(field)}`);
+    else if (LISTING_FIELDS.test(field.name)) parts.push(`${field.name}: ${stanzaValue(field)}`);
   }
   return parts.join('; ');
 }
