@@ -12,16 +12,16 @@ const NODE_VERSION = '24.21.0';
  * of the catalogue against the spec), the HTTP gate and MCP on anvil, payment channels with the
  * official client, the official x402 client, the CLI, `npm start`'s embedded chain, the ledger on
  * PostgreSQL, the web tools in Chromium, the dashboard in a browser, and the checks of the layers;
- * with them the unit tests of what leans on the runtime itself: the embedded ledger (PGlite's WASM),
+ * with them the unit tests of what leans on the runtime itself: the embedded store (PGlite's WASM),
  * the SSRF guard and the addresses it reads (DNS and sockets), the header codecs (base64 against
  * atob's rules) and the configuration. The other unit tests (tool logic, the gate's rules, providers'
  * parsers: pure TypeScript, ~2 min more here) run on the machine's Node only: CI stays well under 15 min.
  */
 const EVERY_LAYER = [
-  'src/payments/ledger', 'src/upstream/guard', 'src/net', 'src/payments/header-codec', 'src/config.test',
+  'src/payments/ledger/pglite-', 'src/upstream/guard', 'src/net', 'src/payments/header-codec', 'src/config.test',
   'test/catalog-spec', 'test/layers', 'test/provider-docs', 'test/node-engines',
   'test/e2e/every-tool-paid', 'test/e2e/http-payment-gate', 'test/e2e/mcp.test', 'test/e2e/payment-channels', 'test/e2e/official-client',
-  'test/e2e/cli', 'test/e2e/start', 'test/e2e/shared-postgres', 'test/e2e/web-tools', 'test/e2e/dashboard.browser',
+  'test/e2e/cli.test', 'test/e2e/start', 'test/e2e/shared-postgres', 'test/e2e/web-tools', 'test/e2e/dashboard.browser',
 ];
 
 const root = resolve(import.meta.dirname, '..');
