@@ -2,6 +2,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { readTroff } from './distill/read-troff.ts';
+import { readMarkdown } from './distill/read-markdown.ts';
+import { keyFactsOf } from './distill/key-facts.ts';
 
 test("a string a conditional defines is read: DocBook's apostrophe, `.ie \\n(.g .ds Aq \\(aq`", () => {
   const page = [
@@ -21,4 +23,27 @@ test("the first branch of a conditional string wins; an unconditional .ds still 
   const text = readTroff(page).blocks.map((block) => block.text).join('\n');
   assert.match(text, /say "hi"/);
   assert.match(text, /and \*then\*/);
+});
+
+test('a shell block standing first under a heading of its own is a command, a backslash-continued line read as one', () => {
+  const markdown = [
+    '## Google Cloud Functions',
+    '',
+    'Functions run your handler.',
+    '',
+    '### Deploy',
+    '```bash',
+    'gcloud functions deploy fastifyFunction \\',
+    '--runtime nodejs14 --trigger-http --region $GOOGLE_REGION --allow-unauthenticated',
+    '```',
+    '',
+    '### Example',
+    '```js',
+    "const app = require('fastify')()",
+    '```',
+  ].join('\n');
+  const commands = keyFactsOf(readMarkdown(markdown).blocks, [], '').filter((fact) => fact.kind === 'command');
+  assert.deepEqual(commands.map((fact) => [fact.fact, fact.sentence]), [
+    ['gcloud functions deploy fastifyFunction --runtime nodejs14 --trigger-http --region $GOOGLE_REGION --allow-unauthenticated', 'Deploy'],
+  ]);
 });
