@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import { readTroff } from './distill/read-troff.ts';
 import { readMarkdown } from './distill/read-markdown.ts';
 import { keyFactsOf } from './distill/key-facts.ts';
+import { sentenceCandidates } from './distill/rank-sentences.ts';
 
 test("a string a conditional defines is read: DocBook's apostrophe, `.ie \\n(.g .ds Aq \\(aq`", () => {
   const page = [
@@ -46,4 +47,19 @@ test('a shell block standing first under a heading of its own is a command, a ba
   assert.deepEqual(commands.map((fact) => [fact.fact, fact.sentence]), [
     ['gcloud functions deploy fastifyFunction --runtime nodejs14 --trigger-http --region $GOOGLE_REGION --allow-unauthenticated', 'Deploy'],
   ]);
+});
+
+test("a sentence saying again what its heading advises is the section's rule, not only the section's first sentence", () => {
+  const markdown = [
+    '### Avoid using contractions',
+    '',
+    'Contractions are the shortened version of a word. Avoid contractions to provide a more formal tone.',
+    '',
+    '### Hyperlinks',
+    '',
+    'Hyperlinks should have a clear title. Avoid bare links in the text.',
+  ].join('\n');
+  const rules = sentenceCandidates(readMarkdown(markdown).blocks).filter((candidate) => candidate.restatesHeading);
+  // The second section's heading advises nothing: its "Avoid" sentence is not a restatement.
+  assert.deepEqual(rules.map((candidate) => candidate.text), ['Avoid contractions to provide a more formal tone.']);
 });
