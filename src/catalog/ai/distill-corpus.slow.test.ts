@@ -17,8 +17,16 @@ import { before, test } from 'node:test';
 import { byKind, figures, KINDS, loadCorpus, measureCorpus, measureDetails, savingsReport, type CorpusName, type DetailFigures, type DocumentMeasure, type Kind } from '../../../scripts/measure-distill.ts';
 
 /**
+ * Fresh set 11, measured once with round 12's final code: 57.3% of its facts kept (truncation at the same length 49.0%),
+ * the least on a kind 31.3% (reference pages), median saving 83.7%. The thresholds pin that figure, less a margin.
+ */
+const FRESH11_FACTS_KEPT = 0.55;
+const FRESH11_KIND_FACTS_KEPT = 0.3;
+const FRESH11_MEDIAN_SAVING = 83;
+/**
  * Fresh set 10, measured once with round 11's final code: 57.3% of its facts kept (truncation at the same length 52.1%),
- * the least on a kind 37.5% (reference pages), median saving 83.8%. The thresholds pin that figure, less a margin.
+ * the least on a kind 37.5% (reference pages), median saving 83.8%. Tuned on in round 12; the thresholds still pin the
+ * clean figure, less a margin.
  */
 const FRESH10_FACTS_KEPT = 0.55;
 const FRESH10_KIND_FACTS_KEPT = 0.35;
@@ -95,6 +103,7 @@ const TEST_KIND_FACTS_KEPT = 0.78;
 /** Median saving at the default budget, on each set. */
 const MEDIAN_SAVING = 80;
 
+let fresh11: DocumentMeasure[];
 let fresh10: DocumentMeasure[];
 let fresh9: DocumentMeasure[];
 let fresh8: DocumentMeasure[];
@@ -110,6 +119,7 @@ let tuning: DocumentMeasure[];
 let holdout: DocumentMeasure[];
 let details: DetailFigures;
 before(async () => {
+  fresh11 = await measureCorpus('fresh11');
   fresh10 = await measureCorpus('fresh10');
   fresh9 = await measureCorpus('fresh9');
   fresh8 = await measureCorpus('fresh8');
@@ -153,11 +163,19 @@ function assertFactsKept(measures: readonly DocumentMeasure[], floor: { overall:
   assert.ok(all.medianSaved >= floor.medianSaving, `median saving ${all.medianSaved}%`);
 }
 
+test('fresh set 11 has at least 12 documents, two of each kind, 5 to 8 facts each', () => {
+  assertCorpusShape('fresh11', 12, 2);
+});
+
+test(`fresh set 11 (unseen, measured once): at least ${FRESH11_FACTS_KEPT * 100}% of the facts kept overall and ${FRESH11_KIND_FACTS_KEPT * 100}% on every kind, more than truncation overall, at a median saving of at least ${FRESH11_MEDIAN_SAVING}%`, () => {
+  assertFactsKept(fresh11, { overall: FRESH11_FACTS_KEPT, perKind: FRESH11_KIND_FACTS_KEPT, medianSaving: FRESH11_MEDIAN_SAVING, truncation: 'ahead' });
+});
+
 test('fresh set 10 has at least 12 documents, two of each kind, 5 to 8 facts each', () => {
   assertCorpusShape('fresh10', 12, 2);
 });
 
-test(`fresh set 10 (unseen, measured once): at least ${FRESH10_FACTS_KEPT * 100}% of the facts kept overall and ${FRESH10_KIND_FACTS_KEPT * 100}% on every kind, more than truncation overall, at a median saving of at least ${FRESH10_MEDIAN_SAVING}%`, () => {
+test(`fresh set 10 (measured once with round 11's code, tuned on in round 12): at least ${FRESH10_FACTS_KEPT * 100}% of the facts kept overall and ${FRESH10_KIND_FACTS_KEPT * 100}% on every kind, more than truncation overall, at a median saving of at least ${FRESH10_MEDIAN_SAVING}%`, () => {
   assertFactsKept(fresh10, { overall: FRESH10_FACTS_KEPT, perKind: FRESH10_KIND_FACTS_KEPT, medianSaving: FRESH10_MEDIAN_SAVING, truncation: 'ahead' });
 });
 
@@ -165,7 +183,7 @@ test('fresh set 9 has at least 12 documents, two of each kind, 5 to 8 facts each
   assertCorpusShape('fresh9', 12, 2);
 });
 
-test(`fresh set 9 (measured once with round 10's code, tuned on in round 11): at least ${FRESH9_FACTS_KEPT * 100}% of the facts kept overall and ${FRESH9_KIND_FACTS_KEPT * 100}% on every kind, more than truncation overall, at a median saving of at least ${FRESH9_MEDIAN_SAVING}%`, () => {
+test(`fresh set 9 (measured once with round 10's code, tuned on in rounds 11 and 12): at least ${FRESH9_FACTS_KEPT * 100}% of the facts kept overall and ${FRESH9_KIND_FACTS_KEPT * 100}% on every kind, more than truncation overall, at a median saving of at least ${FRESH9_MEDIAN_SAVING}%`, () => {
   assertFactsKept(fresh9, { overall: FRESH9_FACTS_KEPT, perKind: FRESH9_KIND_FACTS_KEPT, medianSaving: FRESH9_MEDIAN_SAVING, truncation: 'ahead' });
 });
 
@@ -266,7 +284,7 @@ test('tuning set: at least 90% of the facts kept, median saving at least 80%, mo
 
 test('docs/distill-savings.md is the current measurement (regenerate with npm run measure:distill)', () => {
   const written = readFileSync(new URL('../../../docs/distill-savings.md', import.meta.url), 'utf8');
-  assert.equal(written, savingsReport(fresh10, fresh9, fresh8, fresh7, fresh6, fresh5, fresh4, fresh3, fresh2, fresh, test_, holdout, tuning, details));
+  assert.equal(written, savingsReport(fresh11, fresh10, fresh9, fresh8, fresh7, fresh6, fresh5, fresh4, fresh3, fresh2, fresh, test_, holdout, tuning, details));
 });
 
 test('more detail keeps more facts, less saves more tokens', () => {

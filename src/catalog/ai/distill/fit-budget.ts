@@ -286,8 +286,9 @@ function fill(base: DistilledContent, kind: DocumentKind, ranked: Ranked, budget
 /** How much more (or less) a piece's units count than its rank alone says, by what it is. */
 function weightOf(name: string, sentence: Candidate | undefined): number {
   if (name === 'numbers') return NUMBERS_WEIGHT;
-  // A section's first sentence stating a rule (a default, a requirement) is what the section is there to say.
-  if (name === 'sentences') return sentence?.firstInSection && INFORMATIVE.test(sentence.text) ? SECTION_RULE_WEIGHT : 1;
+  // A section's first sentence stating a rule (a default, a requirement), or the sentence saying again what its heading
+  // advises, is what the section is there to say.
+  if (name === 'sentences') return (sentence?.firstInSection && INFORMATIVE.test(sentence.text)) || sentence?.restatesHeading ? SECTION_RULE_WEIGHT : 1;
   return 1;
 }
 

@@ -31,10 +31,15 @@ const SHELL_LINE = /^\s*([a-z][\w.+-]*(?:\s+(?:--?[\w][\w=.,:/%+-]*|[\w./<>=:%~+
 /** Lines of a code block that may be one invocation shown after "Run it like this:". */
 const MAX_SHELL_LINES = 2;
 
-/** The lines of a short code block introduced by a sentence ending in a colon, when each reads as a shell command. */
+/**
+ * The lines of a short code block introduced by a sentence ending in a colon, or standing first under a heading of
+ * its own ("### Deploy" over "gcloud functions deploy …"), when each reads as a shell command; a line continued
+ * with a backslash is one command.
+ */
 function introducedCommands(block: Block, previous: Block | undefined): string[] {
-  if (block.kind !== 'code' || !previous || previous.kind !== 'paragraph' || !/:\s*$/.test(previous.text)) return [];
-  const lines = block.text.split('\n').map((line) => line.trim()).filter(Boolean);
+  if (block.kind !== 'code' || !previous) return [];
+  if (!(previous.kind === 'paragraph' && /:\s*$/.test(previous.text)) && previous.kind !== 'heading') return [];
+  const lines = block.text.replace(/\\\n/g, ' ').split('\n').map((line) => line.trim()).filter(Boolean);
   if (lines.length === 0 || lines.length > MAX_SHELL_LINES) return [];
   const commands = lines.map((line) => SHELL_LINE.exec(line)?.[1]);
   return commands.every((command): command is string => command !== undefined) ? commands.map(squash) : [];

@@ -17,6 +17,8 @@ export interface Candidate {
   opening?: boolean;
   /** From a list item (an option, an entry), not a paragraph. */
   item?: boolean;
+  /** Says again what its section's heading tells the reader to do ("Avoid contractions …" under "Avoid using contractions"): the section's rule. */
+  restatesHeading?: boolean;
   score: number;
 }
 
@@ -60,14 +62,29 @@ export function compact(sentence: string): string {
 /** Headings of a section on contributing: "Contributing", "Contribution and License Agreement", "How to contribute". */
 const CONTRIBUTING = /^(?:contributing|contributions?\b|how to contribute|contributor(?:s|'s)? (?:guide|agreement))/i;
 
+/**
+ * A sentence saying again what its heading tells the reader to do: the heading opens with a verb of advice
+ * ("Avoid using contractions", "Prefer …", "Use …") and the sentence opens with the same verb and shares another of
+ * the heading's words. A guide's section explains first and states its rule after.
+ */
+const ADVICE = /^(?:avoid|use|prefer|do|don't|never|always|keep|make|give|consider|write|start|put|add|include|check|set|run)\b/i;
+function restates(sentence: string, heading: string): boolean {
+  const verb = ADVICE.exec(heading)?.[0]?.toLowerCase();
+  if (!verb || !sentence.toLowerCase().startsWith(`${verb} `)) return false;
+  const words = new Set(contentWords(heading).filter((word) => word !== verb));
+  return contentWords(sentence).some((word) => word !== verb && words.has(word));
+}
+
 export function sentenceCandidates(blocks: readonly Block[]): Candidate[] {
   const candidates: Candidate[] = [];
+  let heading = '';
   let sectionStarted = false;
   let headings = 0;
   let contributing: number | undefined;
   for (const block of blocks) {
     if (block.kind === 'heading') {
       sectionStarted = false;
+      heading = block.text;
       headings += 1;
       // A section on how to contribute, after the first heading, is about the project's workflow, not what it does.
       if (contributing !== undefined && block.level <= contributing) contributing = undefined;
@@ -83,7 +100,8 @@ export function sentenceCandidates(blocks: readonly Block[]): Candidate[] {
       if (!isProse(text, block.kind)) continue;
       const words = new Set(contentWords(text));
       if (words.size < 2) continue;
-      candidates.push({ text, index: candidates.length, words, firstInSection: !sectionStarted, opening: headings <= 1, ...(block.kind === 'item' ? { item: true } : {}), score: 0 });
+      const rule = sectionStarted && restates(text, heading);
+      candidates.push({ text, index: candidates.length, words, firstInSection: !sectionStarted, opening: headings <= 1, ...(block.kind === 'item' ? { item: true } : {}), ...(rule ? { restatesHeading: true } : {}), score: 0 });
       sectionStarted = true;
     }
   }
@@ -139,7 +157,7 @@ export function rankSentences(candidates: readonly Candidate[], factWords: Reado
       raw[i]! / top +
       // The sentences right after the lead often finish saying what the document is.
       (candidate.index > 0 && candidate.index < 3 ? 0.2 : 0) +
-      (candidate.firstInSection ? 0.15 : 0) +
+      (candidate.firstInSection || candidate.restatesHeading ? 0.15 : 0) +
       (candidate.index < n * 0.1 ? 0.1 : 0) +
       (candidate.opening ? 0.2 : 0) +
       Math.min(0.2, factHits * 0.05) +

@@ -59,6 +59,13 @@ const MDOC_TEXT: Record<string, (args: string[]) => string> = {
   Li: (args) => args.join(' '),
 };
 
+/** A string a conditional request defines: `.ie \n(.g .ds Aq \(aq` (DocBook's apostrophe), `.el .ds Aq '`. */
+function conditionalString(rest: string, conditioned: boolean): [string, string] | undefined {
+  const body = conditioned ? /^\s*!?(?:'[^']*'[^']*'|\S+)\s+(.*)$/.exec(rest)?.[1] : rest;
+  const match = body === undefined ? null : /^\s*[.']\s*ds\s+(\S+)\s?"?(.*)$/.exec(body);
+  return match ? [match[1]!, match[2]!] : undefined;
+}
+
 /** A line this short (in words) before an indented block is that block's term. */
 const MAX_TERM_WORDS = 8;
 
@@ -125,6 +132,9 @@ export function readTroff(content: string): ReadDocument {
       continue;
     }
     const [, name = '', rest = ''] = request;
+    // A conditional's string: the first branch read defines it (groff's, or the terminal's), a later .el does not redefine it.
+    const defined = name === 'ie' || name === 'if' || name === 'el' ? conditionalString(rest, name !== 'el') : undefined;
+    if (defined && !strings.has(defined[0])) strings.set(defined[0], troffInline(defined[1], strings));
     const args = argumentsOf(troffInline(rest, strings));
     switch (name) {
       case '\\"':
