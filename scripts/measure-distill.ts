@@ -1,18 +1,10 @@
-// Measures distill_document on its corpora of real documents and writes docs/distill-savings.md:
-// fresh set 11 (test/fixtures/distill-corpus-fresh11, drawn and given its facts at the start of round 12 before the
-// distiller ran on it, measured once with round 12's final code), fresh set 10 (test/fixtures/distill-corpus-fresh10,
-// measured once with round 11's final code, tuned on in round 12), fresh set 9 (test/fixtures/distill-corpus-fresh9,
-// measured once with round 10's final code, tuned on in round 11), fresh set 8 (test/fixtures/distill-corpus-fresh8,
-// measured once with round 9's final code, tuned on in round 10), fresh set 7 (test/fixtures/distill-corpus-fresh7,
-// measured once with round 8's final code, tuned on in rounds 9 and 10), fresh set 6 (test/fixtures/distill-corpus-fresh6, measured
-// once with round 7's final code, tuned on in round 8), fresh set 5 (test/fixtures/distill-corpus-fresh5, measured
-// once with round 6's final code, tuned on in round 7), fresh set 4 (test/fixtures/distill-corpus-fresh4,
-// measured once with round 5's final code, tuned on in round 6), fresh set 3 (test/fixtures/distill-corpus-fresh3, measured once
-// with round 4's final code, tuned on in rounds 5 and 6), fresh set 2 (test/fixtures/distill-corpus-fresh2, facts committed before the distiller ran on it,
-// measured once with round 3's final code, looked at since), the round-2 fresh set (clean in round 2,
-// looked at while tuning in round 3), the test and hold-out sets (facts written before any
-// distillation of them, since looked at while tuning) and the tuning set (test/fixtures/distill-corpus,
-// which the heuristics were developed on). Beside each answer it measures plain truncation: the document's readable
+// Measures distill_document on its corpora of real documents and writes docs/distill-savings.md: the fresh sets
+// 2 to 11 (test/fixtures/distill-corpus-fresh2 … -fresh11), each drawn and given its facts at the start of a round
+// before the distiller ran on it, measured once with that round's final code (the newest, fresh set 11, with round
+// 12's: the headline) and tuned on in every round after; the round-2 fresh set (test/fixtures/distill-corpus-fresh);
+// the test and hold-out sets (facts written before any distillation of them, since looked at while tuning); and the
+// tuning set (test/fixtures/distill-corpus, which the heuristics were developed on). docs/distill-savings.md, "Which
+// set says what", gives each set's status. Beside each answer it measures plain truncation: the document's readable
 // text cut to the answer's token count, the baseline a summary has to beat.
 // Run: npm run measure:distill   (node --import tsx scripts/measure-distill.ts)
 // The test src/catalog/ai/distill-corpus.slow.test.ts asserts on the same measurement.
