@@ -14,7 +14,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { before, test } from 'node:test';
-import { byKind, figures, KINDS, loadCorpus, measureCorpus, measureDetails, savingsReport, type CorpusName, type DetailFigures, type DocumentMeasure, type Kind } from '../../../scripts/measure-distill.ts';
+import { byKind, figures, KINDS, loadCorpus, measureAll, measureDetails, savingsReport, type CorpusName, type DetailFigures, type DocumentMeasure, type Kind } from '../../../scripts/measure-distill.ts';
 
 /**
  * Fresh set 11, measured once with round 12's final code: 57.3% of its facts kept (truncation at the same length 49.0%),
@@ -103,6 +103,7 @@ const TEST_KIND_FACTS_KEPT = 0.78;
 /** Median saving at the default budget, on each set. */
 const MEDIAN_SAVING = 80;
 
+let sets: Record<CorpusName, DocumentMeasure[]>;
 let fresh11: DocumentMeasure[];
 let fresh10: DocumentMeasure[];
 let fresh9: DocumentMeasure[];
@@ -119,20 +120,8 @@ let tuning: DocumentMeasure[];
 let holdout: DocumentMeasure[];
 let details: DetailFigures;
 before(async () => {
-  fresh11 = await measureCorpus('fresh11');
-  fresh10 = await measureCorpus('fresh10');
-  fresh9 = await measureCorpus('fresh9');
-  fresh8 = await measureCorpus('fresh8');
-  fresh7 = await measureCorpus('fresh7');
-  fresh6 = await measureCorpus('fresh6');
-  fresh5 = await measureCorpus('fresh5');
-  fresh4 = await measureCorpus('fresh4');
-  fresh3 = await measureCorpus('fresh3');
-  fresh2 = await measureCorpus('fresh2');
-  fresh = await measureCorpus('fresh');
-  test_ = await measureCorpus('test');
-  holdout = await measureCorpus('holdout');
-  tuning = await measureCorpus('tuning');
+  sets = await measureAll();
+  ({ fresh11, fresh10, fresh9, fresh8, fresh7, fresh6, fresh5, fresh4, fresh3, fresh2, fresh, test: test_, holdout, tuning } = sets);
   details = await measureDetails();
 });
 
@@ -284,7 +273,7 @@ test('tuning set: at least 90% of the facts kept, median saving at least 80%, mo
 
 test('docs/distill-savings.md is the current measurement (regenerate with npm run measure:distill)', () => {
   const written = readFileSync(new URL('../../../docs/distill-savings.md', import.meta.url), 'utf8');
-  assert.equal(written, savingsReport(fresh11, fresh10, fresh9, fresh8, fresh7, fresh6, fresh5, fresh4, fresh3, fresh2, fresh, test_, holdout, tuning, details));
+  assert.equal(written, savingsReport(sets, details));
 });
 
 test('more detail keeps more facts, less saves more tokens', () => {
