@@ -192,10 +192,29 @@ for (const store of useSqlStores()) {
       assert.equal((await a.get(ofA))?.pendingRequest?.pendingId, `p-${ofA}`);
     });
 
+    test('a charged record is the stored one: what others wrote since the admission (a claim, a top-up) is read back, the rest is the charge\'s', async () => {
+      const id = nextId();
+      const admitted = fullChannel(id, { chargedCumulativeAmount: '4000', balance: '1000000', totalClaimed: '2000', withdrawRequestedAt: 0, pendingRequest: undefined });
+      await storage.updateChannel(id, () => admitted);
+      // After the voucher was admitted on that record: a claim and a top-up land (written by SQL, as another instance would).
+      await db.query(`UPDATE channels SET total_claimed = 3000, balance = 2000000, refund_nonce = refund_nonce + 1 WHERE channel_id = $1`, [id.toLowerCase()]);
+      const charged = await storage.commitVoucher({ channelId: id, record: admitted, cumulative: 5000n, price: 1000n, signature: `0x${'cd'.repeat(65)}`, nowMs: 1_700_000_000_123 });
+      const stored = await storage.get(id);
+      assert.deepEqual(charged?.after, stored);
+      assert.equal(stored?.totalClaimed, '3000');
+      assert.equal(stored?.balance, '2000000');
+      assert.equal(stored?.chargedCumulativeAmount, '5000');
+      assert.deepEqual(charged?.before, { ...stored, chargedCumulativeAmount: '4000' });
+      const bare = bareChannel(nextId(), { balance: '10000' });
+      await storage.updateChannel(bare.channelId, () => bare);
+      const alsoCharged = await storage.commitVoucher({ channelId: bare.channelId, record: bare, cumulative: 1000n, price: 1000n, signature: `0x${'ef'.repeat(65)}`, nowMs: 5 });
+      assert.deepEqual(alsoCharged?.after, await storage.get(bare.channelId), 'a record without a mirror of the chain');
+    });
+
     test('a voucher\'s charge rewrites its channel\'s row in place (HOT: no index entry, nothing left for a VACUUM)', async () => {
       const ids = [nextId(), nextId(), nextId()];
       for (const id of ids) await storage.updateChannel(id, () => fullChannel(id, { chargedCumulativeAmount: '0', balance: '1000000', totalClaimed: '0', withdrawRequestedAt: 0, pendingRequest: undefined }));
-      const charge = (id: string, n: number) => ({ channelId: id, cumulative: BigInt(n) * 1000n, price: 1000n, signature: `0x${'ab'.repeat(65)}`, nowMs: Date.now() + n });
+      const charge = (id: string, n: number) => ({ channelId: id, record: fullChannel(id), cumulative: BigInt(n) * 1000n, price: 1000n, signature: `0x${'ab'.repeat(65)}`, nowMs: Date.now() + n });
       // Each charge in its own transaction, as the gateway commits them. The session's counters of
       // updates not yet reported to the statistics include earlier transactions': read before and after.
       const counters = async (tx: SqlQueries) => {

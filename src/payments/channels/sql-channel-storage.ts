@@ -6,7 +6,7 @@ import type { SqlClient, SqlQueries } from '../ledger/sql-client.ts';
 import type { ChannelRow } from './channel-row.ts';
 import { CHANNEL_COLUMNS, channelKey, channelLockKey, channelParams, toChannel } from './channel-row.ts';
 import { GroupCommit } from './group-commit.ts';
-import { chargeVoucherRows, releaseVoucherRow, reserveVoucherRow } from './voucher-statements.ts';
+import { chargeVoucherRows, chargedRecord, releaseVoucherRow, reserveVoucherRow } from './voucher-statements.ts';
 import type { VoucherCharge, VoucherReservation } from './voucher-statements.ts';
 
 /** Our class of advisory locks for channel updates (migrations: 7_402_001, settler keys: 7_402_002). */
@@ -198,12 +198,14 @@ export class SqlChannelStorage implements ChannelStorage {
 
   private async chargeVouchers(tx: SqlQueries, charges: readonly VoucherCharge[]): Promise<(ChargedVoucher | undefined)[]> {
     const rows = await chargeVoucherRows(tx, this.network, charges);
-    const updated = new Map(rows.map((row) => [row.channel_id, toChannel(row)]));
+    const updated = new Map(rows.map((row) => [row.channel_id, row]));
     const results = charges.map((charge): ChargedVoucher | undefined => {
-      const after = updated.get(channelKey(charge.channelId));
+      const row = updated.get(channelKey(charge.channelId));
+      if (!row) return undefined;
+      const after = chargedRecord(charge, row);
       // The statement changed the charged total, the latest voucher and the reservation only; the
       // observers read the totals and the chain's mirror, the same before and after but the charge.
-      return after ? { before: { ...after, chargedCumulativeAmount: (charge.cumulative - charge.price).toString() }, after } : undefined;
+      return { before: { ...after, chargedCumulativeAmount: (charge.cumulative - charge.price).toString() }, after };
     });
     const charged = results.filter((r): r is ChargedVoucher => r !== undefined);
     if (this.chargeObserver) await this.chargeObserver(tx, charged);

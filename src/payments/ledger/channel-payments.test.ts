@@ -190,7 +190,7 @@ for (const store of useSqlStores()) {
       const commitAll = async (extra: (n: number) => Partial<ExpectedCharge>) => {
         const expectations = ns.map((n) => payments.expect(charge(n, PRICE, extra(n))));
         try {
-          const charged = await Promise.allSettled(ns.map((n) => grouped.commitVoucher({ channelId: channelId(n), cumulative: PRICE, price: PRICE, signature: '0xsig', nowMs: Date.now() })));
+          const charged = await Promise.allSettled(ns.map((n) => grouped.commitVoucher({ channelId: channelId(n), record: bareChannel(channelId(n)), cumulative: PRICE, price: PRICE, signature: '0xsig', nowMs: Date.now() })));
           return { charged, recorded: expectations.map((e) => e.recorded()) };
         } finally {
           for (const e of expectations) e.done();
@@ -205,7 +205,7 @@ for (const store of useSqlStores()) {
       // Next round: channel 23's row exists already (by SQL), not released: its charge fails alone.
       await db.query(`INSERT INTO payments (payer, nonce, tool, amount, network, resource, state) VALUES ($1, $2, 't', 1, $3, 'r', 'failed')`, [payer(23), `${channelId(23)}:2000`, NETWORK]);
       const expectations = ns.map((n) => payments.expect(charge(n, 2n * PRICE)));
-      const second = await Promise.allSettled(ns.map((n) => grouped.commitVoucher({ channelId: channelId(n), cumulative: 2n * PRICE, price: PRICE, signature: '0xsig', nowMs: Date.now() })));
+      const second = await Promise.allSettled(ns.map((n) => grouped.commitVoucher({ channelId: channelId(n), record: bareChannel(channelId(n)), cumulative: 2n * PRICE, price: PRICE, signature: '0xsig', nowMs: Date.now() })));
       for (const e of expectations) e.done();
       assert.deepEqual(second.map((c) => c.status), ['fulfilled', 'fulfilled', 'fulfilled', 'rejected']);
       const totals = await Promise.all(ns.map(async (n) => (await grouped.get(channelId(n)))?.chargedCumulativeAmount));

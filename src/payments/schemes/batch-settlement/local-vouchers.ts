@@ -153,7 +153,7 @@ export class LocalVouchers {
           settle: async () => {
             let charged: ChargedVoucher | undefined;
             try {
-              charged = await store.commitVoucher({ ...charge, nowMs: this.now() });
+              charged = await store.commitVoucher({ ...charge, record, nowMs: this.now() });
             } finally {
               this.kept.delete(id);
             }
@@ -174,7 +174,7 @@ export class LocalVouchers {
       kind: 'reserved',
       reservation: {
         release: () => store.releaseVoucher(voucher.channelId, pendingId),
-        settle: async () => settled(await store.commitVoucher({ ...charge, pendingId, nowMs: this.now() })),
+        settle: async () => settled(await store.commitVoucher({ ...charge, record: reserved, pendingId, nowMs: this.now() })),
       },
     };
   }
