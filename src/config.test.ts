@@ -117,6 +117,7 @@ test('payment channels: defaults (100 calls deposited, 1 day to withdraw, claims
     [{ TOOLGATE_CHANNEL_CLAIM_MIN_USDC: '-1' }, /^TOOLGATE_CHANNEL_CLAIM_MIN_USDC: /],
     [{ TOOLGATE_CHANNEL_IDLE_REFUND_S: '-1' }, /^TOOLGATE_CHANNEL_IDLE_REFUND_S: /],
     [{ TOOLGATE_CHANNEL_VOUCHER_CHECK: 'fast' }, /^TOOLGATE_CHANNEL_VOUCHER_CHECK: expected local or sdk/],
+    [{ TOOLGATE_RECOVERY_THREAD: 'no' }, /^TOOLGATE_RECOVERY_THREAD: expected auto or off/],
     [{ TOOLGATE_RECEIVER_AUTHORIZER_PRIVATE_KEY: '0xsecret' }, /^TOOLGATE_RECEIVER_AUTHORIZER_PRIVATE_KEY: .*the value given is not shown/],
     [{ TOOLGATE_CHANNEL_SETTLER_PRIVATE_KEY: '0xsecret' }, /^TOOLGATE_CHANNEL_SETTLER_PRIVATE_KEY: .*the value given is not shown/],
   ] as const) {

@@ -161,6 +161,8 @@ const envSchema = z.object({
   TOOLGATE_CHANNEL_WITHDRAW_POLL_S: integer(1, 3_600).optional(),
   TOOLGATE_CHANNEL_IDLE_REFUND_S: integer(0, 365 * 86_400).optional(),
   TOOLGATE_CHANNEL_VOUCHER_CHECK: z.enum(['local', 'sdk'], { message: 'expected local or sdk' }).optional(),
+  // Read where recoveries run (payments/facilitator/secp256k1-recovery.ts); checked here so a typo stops the start.
+  TOOLGATE_RECOVERY_THREAD: z.enum(['auto', 'off'], { message: 'expected auto or off' }).optional(),
   TOOLGATE_RETRY_RESULTS_HOURS: integer(1, 720).optional(),
   TOOLGATE_UNPAID_RETENTION_HOURS: integer(1, 8_760).optional(),
   TOOLGATE_PAYER_PROBATION_MINUTES: integer(1, 10_080).optional(),
