@@ -1,0 +1,46 @@
+// Issue 24, round 13: failure classes read in fresh set 11's losses and in the tuned sets' man pages.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { readTroff } from './distill/read-troff.ts';
+import { definitionsOf } from './distill/definitions.ts';
+
+test("a page's own indenting macros (rst2man's and Sphinx's .INDENT / .UNINDENT) set an option's meaning under its term", () => {
+  const page = [
+    '.TH "GDK-PIXBUF-CSOURCE" "1" "" ""',
+    '.de1 INDENT',
+    '.\\" .rstReportMargin pre:',
+    '. RS \\\\$1',
+    '. nr rst2man-indent-level +1',
+    '..',
+    '.de UNINDENT',
+    '. RE',
+    '.nr rst2man-indent-level -1',
+    '..',
+    '.SH OPTIONS',
+    '.sp',
+    '\\fB\\-\\-static\\fP',
+    '.INDENT 0.0',
+    '.INDENT 3.5',
+    'Generate static symbols (default).',
+    '.UNINDENT',
+    '.UNINDENT',
+    '.sp',
+    '\\fB\\-\\-name=identifier\\fP',
+    '.INDENT 0.0',
+    '.INDENT 3.5',
+    'Specifies the identifier name (prefix) for the generated variables.',
+    '.UNINDENT',
+    '.UNINDENT',
+  ].join('\n');
+  const { blocks } = readTroff(page);
+  assert.deepEqual(
+    blocks.filter((block) => block.kind === 'item').map((block) => block.text),
+    ['--static — Generate static symbols (default).', '--name=identifier — Specifies the identifier name (prefix) for the generated variables.'],
+  );
+  assert.deepEqual(definitionsOf(blocks).map((definition) => definition.term), ['--static', '--name=identifier']);
+});
+
+test('a macro that does more than indent is not read as an indent', () => {
+  const page = ['.TH "X" "1"', '.de XX', '. RS', '. RE', '..', '.SH OPTIONS', '.sp', 'term', '.XX', 'meaning'].join('\n');
+  assert.deepEqual(readTroff(page).blocks.filter((block) => block.kind === 'item'), []);
+});
