@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { readTroff } from './distill/read-troff.ts';
 import { definitionsOf } from './distill/definitions.ts';
+import { keyFactsOf } from './distill/key-facts.ts';
 
 test("a page's own indenting macros (rst2man's and Sphinx's .INDENT / .UNINDENT) set an option's meaning under its term", () => {
   const page = [
@@ -43,4 +44,11 @@ test("a page's own indenting macros (rst2man's and Sphinx's .INDENT / .UNINDENT)
 test('a macro that does more than indent is not read as an indent', () => {
   const page = ['.TH "X" "1"', '.de XX', '. RS', '. RE', '..', '.SH OPTIONS', '.sp', 'term', '.XX', 'meaning'].join('\n');
   assert.deepEqual(readTroff(page).blocks.filter((block) => block.kind === 'item'), []);
+});
+
+test('--help and --version are never served as facts; a lone -v meaning verbose still is', () => {
+  const page = ['.TH "X" "1"', '.SH OPTIONS', '.TP', '\\-h, \\-\\-help', 'Prints a brief help and exit.', '.TP', '\\-v', 'Verbose mode: print each file as it is read.', '.TP', '\\-\\-version', 'Print the version.'].join('\n');
+  const { blocks } = readTroff(page);
+  const facts = keyFactsOf(blocks, definitionsOf(blocks), '', { command: 1, option: 3, definition: 1, limit: 1, version: 1, date: 1 }, undefined, 'order');
+  assert.deepEqual(facts.filter((fact) => fact.kind === 'option').map((fact) => fact.fact), ['-v']);
 });

@@ -128,6 +128,12 @@ const UNIVERSAL_OPTIONS = new Set(['--help', '--version', '-h', '-v', '-V', '-?'
 /** A term naming only such options ("-h, --help", "--version"). */
 export const isUniversalOption = (term: string) => /^-/.test(term) && (term.match(OPTION_NAME) ?? []).every((option) => UNIVERSAL_OPTIONS.has(option));
 
+/** An option every program has: its names all universal, and a long one among them or a meaning about help or the version ("-v" alone may be verbose). */
+const isHelpOrVersion = (definition: Definition) => {
+  const keys = mentionKeys(definition.term);
+  return keys.length > 0 && keys.every((key) => UNIVERSAL_OPTIONS.has(key)) && (keys.some((key) => key.startsWith('--')) || /\b(?:help|version|usage)\b/i.test(definition.meaning));
+};
+
 /**
  * How a definition list is ranked: by how often the text mentions each term (a reference's functions), or,
  * for a manual, in the page's order, terms its synopsis or description names first: a man page lists its main
@@ -139,19 +145,20 @@ function definitionFacts(definitions: readonly Definition[], prose: string, rank
   // One pass over the text counts every option and identifier; each term is then looked up.
   const counts = new Map<string, number>();
   for (const [token] of prose.toLowerCase().matchAll(/(?<![\w-])--?[\w-]+|[\w$]+(?:\.[\w$]+)*/g)) counts.set(token, (counts.get(token) ?? 0) + 1);
+  // Options every program has (-h, --help; --version) say nothing about this one: never a fact (round 13).
   return definitions
+    .filter((definition) => !isHelpOrVersion(definition))
     .map((definition) => {
       const keys = mentionKeys(definition.term);
       // Each name is counted once in the term itself.
       const mentions = keys.reduce((sum, key) => sum + Math.max(0, (counts.get(key) ?? 0) - 1), 0);
-      const universal = keys.every((key) => UNIVERSAL_OPTIONS.has(key));
       // A meaning that states a default or a limit with its value says the most.
       const valued = LIMIT_CUE.test(definition.meaning) && /\d|["'‘“`]/.test(definition.meaning);
       // Lists put their main entries first.
       const early = definitions.indexOf(definition) < Math.max(3, definitions.length * 0.2);
       const position = definitions.indexOf(definition) / Math.max(1, definitions.length);
       const byOrder = (mentions > 0 ? 1 : 0) + (valued ? 0.3 : 0) - 2 * position;
-      const score = (ranking === 'order' ? byOrder : Math.log2(1 + mentions) + (valued ? 0.5 : 0) + (early ? 0.5 : 0)) - (universal ? 3 : 0);
+      const score = ranking === 'order' ? byOrder : Math.log2(1 + mentions) + (valued ? 0.5 : 0) + (early ? 0.5 : 0);
       const kind: FactKind = definition.status ? 'limit' : definition.term.startsWith('-') ? 'option' : 'definition';
       return { fact: definition.term, kind, sentence: definition.status ? definition.meaning : compactMeaning(definition.meaning), score: definition.status ? 20_000 - definition.order : score, order: definition.order };
     })
