@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import { readTroff } from './distill/read-troff.ts';
 import { definitionsOf } from './distill/definitions.ts';
 import { keyFactsOf } from './distill/key-facts.ts';
+import { manualContent } from './distill/manual-sections.ts';
 
 test("a page's own indenting macros (rst2man's and Sphinx's .INDENT / .UNINDENT) set an option's meaning under its term", () => {
   const page = [
@@ -51,4 +52,26 @@ test('--help and --version are never served as facts; a lone -v meaning verbose 
   const { blocks } = readTroff(page);
   const facts = keyFactsOf(blocks, definitionsOf(blocks), '', { command: 1, option: 3, definition: 1, limit: 1, version: 1, date: 1 }, undefined, 'order');
   assert.deepEqual(facts.filter((fact) => fact.kind === 'option').map((fact) => fact.fact), ['-v']);
+});
+
+test("a man page's BUGS section's known limitations are content; its lines on reporting bugs, copyright and see also are not", () => {
+  const blocks = readTroff(
+    [
+      '.TH "X" "1"',
+      '.SH DESCRIPTION',
+      'Runs things.',
+      '.SH BUGS',
+      'Some platforms don\'t currently support timeouts beyond the year 2038.',
+      '.PP',
+      'Please send bug reports to https://example.org/issues.',
+      '.SH "REPORTING BUGS"',
+      'Report any translation bugs to the team.',
+      '.SH COPYRIGHT',
+      'Copyright 2022 Free Software Foundation, Inc.',
+    ].join('\n'),
+  ).blocks;
+  assert.deepEqual(
+    manualContent(blocks).map((block) => block.text),
+    ['DESCRIPTION', 'Runs things.', "Some platforms don't currently support timeouts beyond the year 2038."],
+  );
 });
