@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { readTroff } from './distill/read-troff.ts';
+import { readMarkdown } from './distill/read-markdown.ts';
 import { definitionsOf } from './distill/definitions.ts';
 import { keyFactsOf } from './distill/key-facts.ts';
 import { manualContent } from './distill/manual-sections.ts';
@@ -73,5 +74,30 @@ test("a man page's BUGS section's known limitations are content; its lines on re
   assert.deepEqual(
     manualContent(blocks).map((block) => block.text),
     ['DESCRIPTION', 'Runs things.', "Some platforms don't currently support timeouts beyond the year 2038."],
+  );
+});
+
+test('an indented line inside an HTML block is HTML, not a code block: a badge image with a data URL is no text', () => {
+  const markdown = [
+    '# OpenTelemetry API for JavaScript',
+    '',
+    '<p align="center">',
+    '<a href="https://example.org/releases">',
+    '    <img alt="NPM Release" src="https://img.shields.io/npm/v/x?logo=data%3Aimage%2Fpng%3Bbase64%2CiVBORw0KGgo">',
+    '  </a>',
+    '</p>',
+    '',
+    'This package provides everything needed to interact with the API.',
+    '',
+    '    indented code after a blank line is code',
+  ].join('\n');
+  const { blocks } = readMarkdown(markdown);
+  assert.deepEqual(
+    blocks.map((block) => [block.kind, block.text]),
+    [
+      ['heading', 'OpenTelemetry API for JavaScript'],
+      ['paragraph', 'This package provides everything needed to interact with the API.'],
+      ['code', 'indented code after a blank line is code'],
+    ],
   );
 });

@@ -111,6 +111,8 @@ export function readMarkdown(content: string): ReadDocument {
   let paragraph: string[] = [];
   let item: string[] | undefined;
   let numbered = false;
+  /** Inside an HTML block (a line that is a tag, up to the next blank line): an indented line there is HTML, not code. */
+  let htmlBlock = false;
 
   const flush = () => {
     // A table of contents repeats the headings; read first, it would take the place of the page's opening.
@@ -140,6 +142,7 @@ export function readMarkdown(content: string): ReadDocument {
     }
     if (line.trim() === '') {
       flush();
+      htmlBlock = false;
       continue;
     }
     const htmlHeading = HTML_HEADING_LINE.exec(line);
@@ -174,7 +177,7 @@ export function readMarkdown(content: string): ReadDocument {
       if (cells.length > 0) blocks.push({ kind: 'row', text: cells.join(' | ') });
       continue;
     }
-    if (/^( {4}|\t)/.test(line) && paragraph.length === 0 && !item) {
+    if (/^( {4}|\t)/.test(line) && paragraph.length === 0 && !item && !htmlBlock) {
       const body: string[] = [];
       for (; i < lines.length && (/^( {4}|\t)/.test(lines[i]!) || lines[i]!.trim() === ''); i += 1) body.push(lines[i]!);
       i -= 1;
@@ -196,6 +199,7 @@ export function readMarkdown(content: string): ReadDocument {
     }
     if (HTML_BLOCK_LINE.test(line)) {
       flush();
+      htmlBlock = true;
       continue;
     }
     const text = quote ? quote[1]! : line;
