@@ -101,3 +101,11 @@ test('an indented line inside an HTML block is HTML, not a code block: a badge i
     ],
   );
 });
+
+test('a README opening with its named logo and no top heading is titled by the logo, not by its first section', () => {
+  const markdown = ['![decimal.js](https://example.org/decimaljs.png)', '', 'An arbitrary-precision Decimal type for JavaScript.', '', '## Features', '', '- Integers and floats'].join('\n');
+  assert.equal(readMarkdown(markdown).title, 'decimal.js');
+  // A heading of its own still wins, and a badge is no name.
+  assert.equal(readMarkdown(['![decimal.js](https://example.org/logo.png)', '', '# Decimal', '', 'Text.'].join('\n')).title, 'Decimal');
+  assert.equal(readMarkdown(['[![Build Status](https://ci.example.org/badge.svg)](https://ci.example.org)', '', '## Usage', '', 'Text.'].join('\n')).title, 'Usage');
+});

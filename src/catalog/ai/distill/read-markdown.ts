@@ -103,6 +103,15 @@ export function withoutComments(text: string): string {
     .join('');
 }
 
+/**
+ * A README that opens with its logo, named in the image's text ("![decimal.js](…/decimaljs.png)"), and has no top heading is
+ * titled by that name, not by its first section's heading ("Features"; round 13). Words that only say it is an image are no name.
+ */
+function logoName(firstLine: string): string | undefined {
+  const alt = /^\s*\[?!\[([^\]]+)\]\([^)]*\)(?:\]\([^)]*\))?\s*$/.exec(firstLine)?.[1]?.trim();
+  return alt && !/^(?:logo|banner|image|header|screenshot|icon)$/i.test(alt) && !/\b(?:build|badge|status|coverage|version|downloads?)\b/i.test(alt) ? alt : undefined;
+}
+
 export function readMarkdown(content: string): ReadDocument {
   const lines = withoutComments(content.replace(/\r\n?/g, '\n')).split('\n');
   const blocks: Block[] = [];
@@ -208,6 +217,6 @@ export function readMarkdown(content: string): ReadDocument {
   }
   flush();
   const firstHeading = blocks.find((block) => block.kind === 'heading');
-  const title = front.title ?? (firstHeading && firstHeading.kind === 'heading' && firstHeading.level <= 2 ? firstHeading.text : undefined);
+  const title = front.title ?? (firstHeading?.kind === 'heading' && firstHeading.level === 1 ? firstHeading.text : (logoName(lines[front.skip] ?? '') ?? (firstHeading?.kind === 'heading' && firstHeading.level <= 2 ? firstHeading.text : undefined)));
   return { format: 'markdown', ...(title ? { title } : {}), blocks, codeTerms };
 }
