@@ -6,6 +6,7 @@ import { readMarkdown } from './distill/read-markdown.ts';
 import { definitionsOf } from './distill/definitions.ts';
 import { keyFactsOf } from './distill/key-facts.ts';
 import { manualContent } from './distill/manual-sections.ts';
+import { ownInstall } from './distill/own-install.ts';
 
 test("a page's own indenting macros (rst2man's and Sphinx's .INDENT / .UNINDENT) set an option's meaning under its term", () => {
   const page = [
@@ -108,4 +109,15 @@ test('a README opening with its named logo and no top heading is titled by the l
   // A heading of its own still wins, and a badge is no name.
   assert.equal(readMarkdown(['![decimal.js](https://example.org/logo.png)', '', '# Decimal', '', 'Text.'].join('\n')).title, 'Decimal');
   assert.equal(readMarkdown(['[![Build Status](https://ci.example.org/badge.svg)](https://ci.example.org)', '', '## Usage', '', 'Text.'].join('\n')).title, 'Usage');
+});
+
+test("a README's own install command is found by its title's words, not a tool's install", () => {
+  const facts = [
+    { fact: 'npm install uglify-js -g', kind: 'command' as const, sentence: 'Minify' },
+    { fact: 'npm install decimal.js', kind: 'command' as const, sentence: 'Load' },
+    { fact: 'npm install @opentelemetry/api @opentelemetry/sdk-trace', kind: 'command' as const, sentence: 'Install' },
+  ];
+  assert.equal(ownInstall(facts, 'decimal.js')?.fact, 'npm install decimal.js');
+  assert.equal(ownInstall(facts, 'OpenTelemetry API for JavaScript')?.fact, 'npm install @opentelemetry/api @opentelemetry/sdk-trace');
+  assert.equal(ownInstall(facts, 'Something else'), undefined);
 });

@@ -12,6 +12,7 @@ import { documentKind, type DocumentKind } from './document-kind.ts';
 import { fitBudget } from './fit-budget.ts';
 import { maskUrls } from './mask-urls.ts';
 import { manualContent } from './manual-sections.ts';
+import { ownInstall } from './own-install.ts';
 import { authorsOf, isUniversalOption, keyFactsOf, keywordOf, type FactMix, type KeyFact } from './key-facts.ts';
 import { oncePerName } from './keywords.ts';
 import { clip, outlineOf } from './outline.ts';
@@ -282,12 +283,18 @@ export async function distill(content: string, url: string | undefined, request:
   const answer = fitBudget(
     base,
     kind,
-    { ...(openingText ? { openingText } : lead ? { lead } : {}), sentences, opening: openingOf(candidates.filter((candidate) => squash(candidate.text).toLowerCase() !== titleLower), lead), outline: kind === 'changelog' ? outlineOf(document, title).filter((entry) => !releases.some((release) => entry.text.includes(release.version))) : outlineOf(document, title), releases: kind === 'changelog' ? releases : [], facts: keyFacts, skeletonFacts: document.edition ? keyFacts.slice(0, 1) : [], ...facts, keywords, numbers, dates },
+    { ...(openingText ? { openingText } : lead ? { lead } : {}), sentences, opening: openingOf(candidates.filter((candidate) => squash(candidate.text).toLowerCase() !== titleLower), lead), outline: kind === 'changelog' ? outlineOf(document, title).filter((entry) => !releases.some((release) => entry.text.includes(release.version))) : outlineOf(document, title), releases: kind === 'changelog' ? releases : [], facts: keyFacts, skeletonFacts: skeletonFactsOf(kind, keyFacts, document.edition !== undefined, title), ...facts, keywords, numbers, dates },
     budget,
     countTokens,
   );
   if (!answer.summary) answer.summary = fallbackSummary(document, title);
   return withTokens(answer, inputTokens, textTokens, budget, countTokens);
+}
+
+/** Facts served before anything competes: a man page's edition (the first fact when it has one); a README's own install command (round 13). */
+function skeletonFactsOf(kind: DocumentKind, keyFacts: readonly KeyFact[], edition: boolean, title: string): KeyFact[] {
+  const install = kind === 'article' ? ownInstall(keyFacts, title) : undefined;
+  return [...(edition ? keyFacts.slice(0, 1) : []), ...(install ? [install] : [])];
 }
 
 /** The answer with its token counts. */
