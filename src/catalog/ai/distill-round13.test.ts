@@ -121,3 +121,17 @@ test("a README's own install command is found by its title's words, not a tool's
   assert.equal(ownInstall(facts, 'OpenTelemetry API for JavaScript')?.fact, 'npm install @opentelemetry/api @opentelemetry/sdk-trace');
   assert.equal(ownInstall(facts, 'Something else'), undefined);
 });
+
+test('a shell line naming its program by a path, introduced by a list item ending in a colon, is a command', () => {
+  const blocks = [
+    { kind: 'item' as const, text: 'You can test it with a command like:' },
+    { kind: 'code' as const, text: '\n  inst/bin/valgrind --tool=foobar date' },
+    { kind: 'paragraph' as const, text: 'Then build it:' },
+    { kind: 'code' as const, text: './configure --prefix=/usr' },
+  ];
+  const commands = keyFactsOf(blocks, [], '').filter((fact) => fact.kind === 'command');
+  assert.deepEqual(commands.map((fact) => [fact.fact, fact.sentence]), [
+    ['inst/bin/valgrind --tool=foobar date', 'You can test it with a command like:'],
+    ['./configure --prefix=/usr', 'Then build it:'],
+  ]);
+});

@@ -25,9 +25,10 @@ const COMMAND = /^\s*(?:\$\s+)?((?:sudo\s+)?(?:npm|npx|yarn|pnpm|bun|deno|pip3?|
 const PROMPT = /^\s*\$\s+(\S[^\n]{2,80})$/;
 /**
  * A shell line without a prompt: a program name, then words, options, paths or shell variables ("valgrind
- * --leak-check=yes myprog arg1", "sessreg -a -l $DISPLAY $USER"; round 11), no code syntax.
+ * --leak-check=yes myprog arg1", "sessreg -a -l $DISPLAY $USER"; round 11), no code syntax. The program may be named by its path
+ * ("inst/bin/valgrind --tool=foobar date", "./configure --prefix=/usr"; round 13).
  */
-const SHELL_LINE = /^\s*([a-z][\w.+-]*(?:\s+(?:--?[\w][\w=.,:/%+-]*|[\w./<>=:%~+$-]+|'[^']*'|"[^"]*")){1,10})\s*$/;
+const SHELL_LINE = /^\s*((?:\.{1,2}\/|\/)?[a-z][\w.+-]*(?:\/[\w.+-]+)*(?:\s+(?:--?[\w][\w=.,:/%+-]*|[\w./<>=:%~+$-]+|'[^']*'|"[^"]*")){1,10})\s*$/;
 /** Lines of a code block that may be one invocation shown after "Run it like this:". */
 const MAX_SHELL_LINES = 2;
 
@@ -38,7 +39,7 @@ const MAX_SHELL_LINES = 2;
  */
 function introducedCommands(block: Block, previous: Block | undefined): string[] {
   if (block.kind !== 'code' || !previous) return [];
-  if (!(previous.kind === 'paragraph' && /:\s*$/.test(previous.text)) && previous.kind !== 'heading') return [];
+  if (!((previous.kind === 'paragraph' || previous.kind === 'item') && /:\s*$/.test(previous.text)) && previous.kind !== 'heading') return [];
   const lines = block.text.replace(/\\\n/g, ' ').split('\n').map((line) => line.trim()).filter(Boolean);
   if (lines.length === 0 || lines.length > MAX_SHELL_LINES) return [];
   const commands = lines.map((line) => SHELL_LINE.exec(line)?.[1]);
