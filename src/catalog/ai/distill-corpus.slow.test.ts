@@ -1,5 +1,6 @@
 // Slow suite (node scripts/run-tests.mjs --slow distill-corpus). distill_document on its corpora of
-// real documents (scripts/measure-distill.ts): fresh set 10 (round 11, unseen, measured once), fresh set 9 (round 10,
+// real documents (scripts/measure-distill.ts): fresh set 12 (round 13, unseen, measured once), fresh set 11 (round 12,
+// measured once then, tuned on in round 13), fresh set 10 (round 11, measured once then), fresh set 9 (round 10,
 // measured once then, tuned on in round 11), fresh set 8 (round 9, measured once then, tuned on in round 10), fresh set 7 (round 8, measured once then, tuned on in rounds 9 and 10),
 // fresh set 6 (round 7, measured once then, tuned on in rounds 8 to 10), fresh set 5
 // (round 6, measured once then, tuned on in round 7), fresh set 4
@@ -17,8 +18,17 @@ import { before, test } from 'node:test';
 import { byKind, figures, KINDS, loadCorpus, measureAll, measureDetails, savingsReport, type CorpusName, type DetailFigures, type DocumentMeasure, type Kind } from '../../../scripts/measure-distill.ts';
 
 /**
+ * Fresh set 12, measured once with round 13's final code: 58.9% of its facts kept (truncation at the same length 54.7%),
+ * the least on a kind 50.0% (READMEs, licences, reference pages), median saving 82.5%. The thresholds pin that figure,
+ * less a margin.
+ */
+const FRESH12_FACTS_KEPT = 0.57;
+const FRESH12_KIND_FACTS_KEPT = 0.48;
+const FRESH12_MEDIAN_SAVING = 82;
+/**
  * Fresh set 11, measured once with round 12's final code: 57.3% of its facts kept (truncation at the same length 49.0%),
- * the least on a kind 31.3% (reference pages), median saving 83.7%. The thresholds pin that figure, less a margin.
+ * the least on a kind 31.3% (reference pages), median saving 83.7%. Tuned on in round 13; the thresholds still pin the
+ * clean figure, less a margin.
  */
 const FRESH11_FACTS_KEPT = 0.55;
 const FRESH11_KIND_FACTS_KEPT = 0.3;
@@ -104,6 +114,7 @@ const TEST_KIND_FACTS_KEPT = 0.78;
 const MEDIAN_SAVING = 80;
 
 let sets: Record<CorpusName, DocumentMeasure[]>;
+let fresh12: DocumentMeasure[];
 let fresh11: DocumentMeasure[];
 let fresh10: DocumentMeasure[];
 let fresh9: DocumentMeasure[];
@@ -121,7 +132,7 @@ let holdout: DocumentMeasure[];
 let details: DetailFigures;
 before(async () => {
   sets = await measureAll();
-  ({ fresh11, fresh10, fresh9, fresh8, fresh7, fresh6, fresh5, fresh4, fresh3, fresh2, fresh, test: test_, holdout, tuning } = sets);
+  ({ fresh12, fresh11, fresh10, fresh9, fresh8, fresh7, fresh6, fresh5, fresh4, fresh3, fresh2, fresh, test: test_, holdout, tuning } = sets);
   details = await measureDetails();
 });
 
@@ -152,11 +163,19 @@ function assertFactsKept(measures: readonly DocumentMeasure[], floor: { overall:
   assert.ok(all.medianSaved >= floor.medianSaving, `median saving ${all.medianSaved}%`);
 }
 
+test('fresh set 12 has at least 12 documents, two of each kind, 5 to 8 facts each', () => {
+  assertCorpusShape('fresh12', 12, 2);
+});
+
+test(`fresh set 12 (unseen, measured once): at least ${FRESH12_FACTS_KEPT * 100}% of the facts kept overall and ${FRESH12_KIND_FACTS_KEPT * 100}% on every kind, more than truncation overall, at a median saving of at least ${FRESH12_MEDIAN_SAVING}%`, () => {
+  assertFactsKept(fresh12, { overall: FRESH12_FACTS_KEPT, perKind: FRESH12_KIND_FACTS_KEPT, medianSaving: FRESH12_MEDIAN_SAVING, truncation: 'ahead' });
+});
+
 test('fresh set 11 has at least 12 documents, two of each kind, 5 to 8 facts each', () => {
   assertCorpusShape('fresh11', 12, 2);
 });
 
-test(`fresh set 11 (unseen, measured once): at least ${FRESH11_FACTS_KEPT * 100}% of the facts kept overall and ${FRESH11_KIND_FACTS_KEPT * 100}% on every kind, more than truncation overall, at a median saving of at least ${FRESH11_MEDIAN_SAVING}%`, () => {
+test(`fresh set 11 (measured once with round 12's code, tuned on in round 13): at least ${FRESH11_FACTS_KEPT * 100}% of the facts kept overall and ${FRESH11_KIND_FACTS_KEPT * 100}% on every kind, more than truncation overall, at a median saving of at least ${FRESH11_MEDIAN_SAVING}%`, () => {
   assertFactsKept(fresh11, { overall: FRESH11_FACTS_KEPT, perKind: FRESH11_KIND_FACTS_KEPT, medianSaving: FRESH11_MEDIAN_SAVING, truncation: 'ahead' });
 });
 

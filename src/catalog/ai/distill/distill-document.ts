@@ -11,6 +11,8 @@ import { plainText, squash, type Block, type DocumentFormat, type ReadDocument, 
 import { documentKind, type DocumentKind } from './document-kind.ts';
 import { fitBudget } from './fit-budget.ts';
 import { maskUrls } from './mask-urls.ts';
+import { manualContent } from './manual-sections.ts';
+import { ownInstall } from './own-install.ts';
 import { authorsOf, isUniversalOption, keyFactsOf, keywordOf, type FactMix, type KeyFact } from './key-facts.ts';
 import { oncePerName } from './keywords.ts';
 import { clip, outlineOf } from './outline.ts';
@@ -157,18 +159,6 @@ function fallbackSummary(document: ReadDocument, title: string): string {
   return block ? clip(squash(block.text), 300) : '';
 }
 
-/** Sections of a man page that say how to report bugs, who holds the copyright, where to read more. */
-const CLOSING_SECTIONS = /^(?:bugs|reporting bugs|copyright|see also|colophon|availability|history)$/i;
-
-/** The blocks outside the sections whose heading matches `sections`. */
-function withoutSections(blocks: readonly Block[], sections: RegExp): Block[] {
-  let skipped = false;
-  return blocks.filter((block) => {
-    if (block.kind === 'heading') skipped = sections.test(squash(block.text));
-    return !skipped;
-  });
-}
-
 /** A man page's SYNOPSIS and DESCRIPTION paragraphs (not its option list): where it names its main options. */
 function synopsisAndDescription(blocks: readonly Block[]): string {
   let inside = false;
@@ -213,15 +203,16 @@ export async function distill(content: string, url: string | undefined, request:
   // A changelog that opens with its newest release has no title of its own.
   if (kind === 'changelog' && releases[0] && title.includes(releases[0].version)) title = titleFromUrl(url) ?? 'Changelog';
   // A changelog's sentences worth quoting are its preface and newest entries, not those of years ago.
-  // A manual's closing sections (bugs, copyright, see also) are about the page, not the program.
-  const sentenceBlocks = kind === 'changelog' ? document.blocks.slice(0, newestReleasesEnd(document, releases)) : kind === 'manual' ? withoutSections(own.blocks, CLOSING_SECTIONS) : own.blocks;
+  // A manual's closing sections (reporting bugs, copyright, see also) are about the page, not the program; its known bugs are about the program.
+  const sentenceBlocks = kind === 'changelog' ? document.blocks.slice(0, newestReleasesEnd(document, releases)) : kind === 'manual' ? manualContent(own.blocks) : own.blocks;
   // Definitions are served as facts; as sentences they would say the same twice.
   const defined = new Set(definitions.map((definition) => definition.term));
   const meanings = new Set(definitions.map((definition) => definition.meaning.slice(0, 60)));
   const candidates = sentenceCandidates(sentenceBlocks).filter(
     (candidate) => !NUMBERED_TITLE.test(candidate.text) && !meanings.has(candidate.text.slice(0, 60)) && !defined.has(/^(.{1,60}?)(?: — |: | - | – )/.exec(candidate.text)?.[1] ?? '') && (kind === 'licence' || !BOILERPLATE.test(candidate.text)),
   );
-  const facts = rankFacts(own, title);
+  // A man page's names and values come from what it says about the program, not from its copyright or bug-reporting lines (round 13).
+  const facts = rankFacts(kind === 'manual' ? { ...own, blocks: manualContent(own.blocks) } : own, title);
   const prose = own.blocks.filter((block) => block.kind !== 'code').map((block) => block.text).join('\n');
   // A manual's options are ranked in the page's order, those its synopsis or description names first.
   const keyFacts =
@@ -292,12 +283,18 @@ export async function distill(content: string, url: string | undefined, request:
   const answer = fitBudget(
     base,
     kind,
-    { ...(openingText ? { openingText } : lead ? { lead } : {}), sentences, opening: openingOf(candidates.filter((candidate) => squash(candidate.text).toLowerCase() !== titleLower), lead), outline: kind === 'changelog' ? outlineOf(document, title).filter((entry) => !releases.some((release) => entry.text.includes(release.version))) : outlineOf(document, title), releases: kind === 'changelog' ? releases : [], facts: keyFacts, skeletonFacts: document.edition ? keyFacts.slice(0, 1) : [], ...facts, keywords, numbers, dates },
+    { ...(openingText ? { openingText } : lead ? { lead } : {}), sentences, opening: openingOf(candidates.filter((candidate) => squash(candidate.text).toLowerCase() !== titleLower), lead), outline: kind === 'changelog' ? outlineOf(document, title).filter((entry) => !releases.some((release) => entry.text.includes(release.version))) : outlineOf(document, title), releases: kind === 'changelog' ? releases : [], facts: keyFacts, skeletonFacts: skeletonFactsOf(kind, keyFacts, document.edition !== undefined, title), ...facts, keywords, numbers, dates },
     budget,
     countTokens,
   );
   if (!answer.summary) answer.summary = fallbackSummary(document, title);
   return withTokens(answer, inputTokens, textTokens, budget, countTokens);
+}
+
+/** Facts served before anything competes: a man page's edition (the first fact when it has one); a README's own install command (round 13). */
+function skeletonFactsOf(kind: DocumentKind, keyFacts: readonly KeyFact[], edition: boolean, title: string): KeyFact[] {
+  const install = kind === 'article' ? ownInstall(keyFacts, title) : undefined;
+  return [...(edition ? keyFacts.slice(0, 1) : []), ...(install ? [install] : [])];
 }
 
 /** The answer with its token counts. */

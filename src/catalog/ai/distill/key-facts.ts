@@ -25,9 +25,10 @@ const COMMAND = /^\s*(?:\$\s+)?((?:sudo\s+)?(?:npm|npx|yarn|pnpm|bun|deno|pip3?|
 const PROMPT = /^\s*\$\s+(\S[^\n]{2,80})$/;
 /**
  * A shell line without a prompt: a program name, then words, options, paths or shell variables ("valgrind
- * --leak-check=yes myprog arg1", "sessreg -a -l $DISPLAY $USER"; round 11), no code syntax.
+ * --leak-check=yes myprog arg1", "sessreg -a -l $DISPLAY $USER"; round 11), no code syntax. The program may be named by its path
+ * ("inst/bin/valgrind --tool=foobar date", "./configure --prefix=/usr"; round 13).
  */
-const SHELL_LINE = /^\s*([a-z][\w.+-]*(?:\s+(?:--?[\w][\w=.,:/%+-]*|[\w./<>=:%~+$-]+|'[^']*'|"[^"]*")){1,10})\s*$/;
+const SHELL_LINE = /^\s*((?:\.{1,2}\/|\/)?[a-z][\w.+-]*(?:\/[\w.+-]+)*(?:\s+(?:--?[\w][\w=.,:/%+-]*|[\w./<>=:%~+$-]+|'[^']*'|"[^"]*")){1,10})\s*$/;
 /** Lines of a code block that may be one invocation shown after "Run it like this:". */
 const MAX_SHELL_LINES = 2;
 
@@ -38,7 +39,7 @@ const MAX_SHELL_LINES = 2;
  */
 function introducedCommands(block: Block, previous: Block | undefined): string[] {
   if (block.kind !== 'code' || !previous) return [];
-  if (!(previous.kind === 'paragraph' && /:\s*$/.test(previous.text)) && previous.kind !== 'heading') return [];
+  if (!((previous.kind === 'paragraph' || previous.kind === 'item') && /:\s*$/.test(previous.text)) && previous.kind !== 'heading') return [];
   const lines = block.text.replace(/\\\n/g, ' ').split('\n').map((line) => line.trim()).filter(Boolean);
   if (lines.length === 0 || lines.length > MAX_SHELL_LINES) return [];
   const commands = lines.map((line) => SHELL_LINE.exec(line)?.[1]);
@@ -128,6 +129,12 @@ const UNIVERSAL_OPTIONS = new Set(['--help', '--version', '-h', '-v', '-V', '-?'
 /** A term naming only such options ("-h, --help", "--version"). */
 export const isUniversalOption = (term: string) => /^-/.test(term) && (term.match(OPTION_NAME) ?? []).every((option) => UNIVERSAL_OPTIONS.has(option));
 
+/** An option every program has: its names all universal, and a long one among them or a meaning about help or the version ("-v" alone may be verbose). */
+const isHelpOrVersion = (definition: Definition) => {
+  const keys = mentionKeys(definition.term);
+  return keys.length > 0 && keys.every((key) => UNIVERSAL_OPTIONS.has(key)) && (keys.some((key) => key.startsWith('--')) || /\b(?:help|version|usage)\b/i.test(definition.meaning));
+};
+
 /**
  * How a definition list is ranked: by how often the text mentions each term (a reference's functions), or,
  * for a manual, in the page's order, terms its synopsis or description names first: a man page lists its main
@@ -139,19 +146,20 @@ function definitionFacts(definitions: readonly Definition[], prose: string, rank
   // One pass over the text counts every option and identifier; each term is then looked up.
   const counts = new Map<string, number>();
   for (const [token] of prose.toLowerCase().matchAll(/(?<![\w-])--?[\w-]+|[\w$]+(?:\.[\w$]+)*/g)) counts.set(token, (counts.get(token) ?? 0) + 1);
+  // Options every program has (-h, --help; --version) say nothing about this one: never a fact (round 13).
   return definitions
+    .filter((definition) => !isHelpOrVersion(definition))
     .map((definition) => {
       const keys = mentionKeys(definition.term);
       // Each name is counted once in the term itself.
       const mentions = keys.reduce((sum, key) => sum + Math.max(0, (counts.get(key) ?? 0) - 1), 0);
-      const universal = keys.every((key) => UNIVERSAL_OPTIONS.has(key));
       // A meaning that states a default or a limit with its value says the most.
       const valued = LIMIT_CUE.test(definition.meaning) && /\d|["'‘“`]/.test(definition.meaning);
       // Lists put their main entries first.
       const early = definitions.indexOf(definition) < Math.max(3, definitions.length * 0.2);
       const position = definitions.indexOf(definition) / Math.max(1, definitions.length);
       const byOrder = (mentions > 0 ? 1 : 0) + (valued ? 0.3 : 0) - 2 * position;
-      const score = (ranking === 'order' ? byOrder : Math.log2(1 + mentions) + (valued ? 0.5 : 0) + (early ? 0.5 : 0)) - (universal ? 3 : 0);
+      const score = ranking === 'order' ? byOrder : Math.log2(1 + mentions) + (valued ? 0.5 : 0) + (early ? 0.5 : 0);
       const kind: FactKind = definition.status ? 'limit' : definition.term.startsWith('-') ? 'option' : 'definition';
       return { fact: definition.term, kind, sentence: definition.status ? definition.meaning : compactMeaning(definition.meaning), score: definition.status ? 20_000 - definition.order : score, order: definition.order };
     })

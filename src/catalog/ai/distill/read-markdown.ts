@@ -103,6 +103,15 @@ export function withoutComments(text: string): string {
     .join('');
 }
 
+/**
+ * A README that opens with its logo, named in the image's text ("![decimal.js](…/decimaljs.png)"), and has no top heading is
+ * titled by that name, not by its first section's heading ("Features"; round 13). Words that only say it is an image are no name.
+ */
+function logoName(firstLine: string): string | undefined {
+  const alt = /^\s*\[?!\[([^\]]+)\]\([^)]*\)(?:\]\([^)]*\))?\s*$/.exec(firstLine)?.[1]?.trim();
+  return alt && !/^(?:logo|banner|image|header|screenshot|icon)$/i.test(alt) && !/\b(?:build|badge|status|coverage|version|downloads?)\b/i.test(alt) ? alt : undefined;
+}
+
 export function readMarkdown(content: string): ReadDocument {
   const lines = withoutComments(content.replace(/\r\n?/g, '\n')).split('\n');
   const blocks: Block[] = [];
@@ -111,6 +120,8 @@ export function readMarkdown(content: string): ReadDocument {
   let paragraph: string[] = [];
   let item: string[] | undefined;
   let numbered = false;
+  /** Inside an HTML block (a line that is a tag, up to the next blank line): an indented line there is HTML, not code. */
+  let htmlBlock = false;
 
   const flush = () => {
     // A table of contents repeats the headings; read first, it would take the place of the page's opening.
@@ -140,6 +151,7 @@ export function readMarkdown(content: string): ReadDocument {
     }
     if (line.trim() === '') {
       flush();
+      htmlBlock = false;
       continue;
     }
     const htmlHeading = HTML_HEADING_LINE.exec(line);
@@ -174,7 +186,7 @@ export function readMarkdown(content: string): ReadDocument {
       if (cells.length > 0) blocks.push({ kind: 'row', text: cells.join(' | ') });
       continue;
     }
-    if (/^( {4}|\t)/.test(line) && paragraph.length === 0 && !item) {
+    if (/^( {4}|\t)/.test(line) && paragraph.length === 0 && !item && !htmlBlock) {
       const body: string[] = [];
       for (; i < lines.length && (/^( {4}|\t)/.test(lines[i]!) || lines[i]!.trim() === ''); i += 1) body.push(lines[i]!);
       i -= 1;
@@ -196,6 +208,7 @@ export function readMarkdown(content: string): ReadDocument {
     }
     if (HTML_BLOCK_LINE.test(line)) {
       flush();
+      htmlBlock = true;
       continue;
     }
     const text = quote ? quote[1]! : line;
@@ -204,6 +217,6 @@ export function readMarkdown(content: string): ReadDocument {
   }
   flush();
   const firstHeading = blocks.find((block) => block.kind === 'heading');
-  const title = front.title ?? (firstHeading && firstHeading.kind === 'heading' && firstHeading.level <= 2 ? firstHeading.text : undefined);
+  const title = front.title ?? (firstHeading?.kind === 'heading' && firstHeading.level === 1 ? firstHeading.text : (logoName(lines[front.skip] ?? '') ?? (firstHeading?.kind === 'heading' && firstHeading.level <= 2 ? firstHeading.text : undefined)));
   return { format: 'markdown', ...(title ? { title } : {}), blocks, codeTerms };
 }

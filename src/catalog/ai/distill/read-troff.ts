@@ -69,6 +69,15 @@ function conditionalString(rest: string, conditioned: boolean): [string, string]
 /** A line this short (in words) before an indented block is that block's term. */
 const MAX_TERM_WORDS = 8;
 
+/**
+ * What a macro the page defines itself does to indentation: docutils' rst2man and Sphinx define `.INDENT` (wrapping
+ * `.RS`) and `.UNINDENT` (wrapping `.RE`) and indent each option's meaning under its term with them.
+ */
+function indentMacro(body: readonly string[]): 'RS' | 'RE' | undefined {
+  const requests = body.map((line) => /^[.']\s*(RS|RE)\b/.exec(line)?.[1]).filter((name) => name !== undefined);
+  return requests.length === 1 ? (requests[0] as 'RS' | 'RE') : undefined;
+}
+
 export function readTroff(content: string): ReadDocument {
   const lines = content.replace(/\r\n?/g, '\n').split('\n');
   const blocks: Block[] = [];
@@ -89,6 +98,8 @@ export function readTroff(content: string): ReadDocument {
   let termIndent: number | undefined;
   /** The last .ie tested for nroff (".ie n"), the branch a terminal reader sees: its .el is not read. */
   let nroffBranch = false;
+  /** The page's own macros that indent (`.INDENT`) or end an indent (`.UNINDENT`): read as .RS and .RE. */
+  const indentMacros = new Map<string, 'RS' | 'RE'>();
 
   const flush = () => {
     if (item) {
@@ -131,7 +142,8 @@ export function readTroff(content: string): ReadDocument {
       else addText(troffInline(line, strings));
       continue;
     }
-    const [, name = '', rest = ''] = request;
+    const macro = indentMacros.get(/^[.'][ \t]*(\S+)/.exec(line)?.[1] ?? '');
+    const [, name = '', rest = ''] = macro ? ['', macro, ''] : request;
     // A conditional's string: the first branch read defines it (groff's, or the terminal's), a later .el does not redefine it.
     const defined = name === 'ie' || name === 'if' || name === 'el' ? conditionalString(rest, name !== 'el') : undefined;
     if (defined && !strings.has(defined[0])) strings.set(defined[0], troffInline(defined[1], strings));
@@ -147,9 +159,15 @@ export function readTroff(content: string): ReadDocument {
         if (nroffBranch && /\\\{/.test(rest)) for (i += 1; i < lines.length && !/\\\}/.test(lines[i]!); i += 1);
         nroffBranch = false;
         break;
-      case 'de': // a macro definition runs to "..": none of it is text
+      case 'de': {
+        // A macro definition runs to "..": none of it is text. One that only indents, or ends an indent, is remembered.
+        const start = i + 1;
         for (i += 1; i < lines.length && !/^\.\.\s*$/.test(lines[i]!); i += 1);
+        const defines = /^1?\s+(\S+)/.exec(rest)?.[1];
+        const does = indentMacro(lines.slice(start, i));
+        if (defines && does) indentMacros.set(defines, does);
         break;
+      }
       case 'ds': {
         const [, key = '', value = ''] = /^\s*(\S+)\s?"?(.*)$/.exec(rest) ?? [];
         if (key) strings.set(key, troffInline(value, strings));
