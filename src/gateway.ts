@@ -39,6 +39,7 @@ import { openPgliteClient } from './payments/ledger/pglite-client.ts';
 import { openPostgresClient } from './payments/ledger/postgres-client.ts';
 import type { SqlClient } from './payments/ledger/sql-client.ts';
 import { SqlPaymentLedger } from './payments/ledger/sql-payment-ledger.ts';
+import { vacuumPaymentsIfDue } from './payments/ledger/embedded-vacuum.ts';
 import { localNetwork, publicNetwork } from './payments/networks.ts';
 import type { PaymentNetwork } from './payments/networks.ts';
 import { reconcilePayments } from './payments/reconciler.ts';
@@ -307,6 +308,13 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
       void ledger.forgetResults(new Date(Date.now() - config.retryResultsMs)).catch(() => undefined);
       if (channelStorage) void channelPayments.releaseAbandoned(new Date(Date.now() - ABANDONED_AFTER_MS)).catch(() => undefined);
       void ledger.pruneUnpaid(new Date(Date.now() - config.unpaidRetentionMs), BigInt(Math.floor(Date.now() / 1000))).catch(() => undefined);
+      // The embedded store has no autovacuum (embedded-vacuum.ts); PostgreSQL vacuums by itself.
+      if (!store.shared) {
+        const started = performance.now();
+        void vacuumPaymentsIfDue(store.client).then((dead) => {
+          if (dead !== undefined) log.info({ deadVersions: dead, ms: Math.round(performance.now() - started) }, 'vacuumed the embedded ledger\'s payments table');
+        }).catch((error: unknown) => log.warn({ err: error }, 'vacuuming the embedded ledger failed'));
+      }
     }, RECONCILE_EVERY_MS);
     timer.unref();
     cleanups.push(async () => {
