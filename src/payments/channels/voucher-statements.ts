@@ -76,7 +76,7 @@ const PRIMARY_KEY_PLAN = { prepared: true } as const;
  * What a charge returns of each record it changed: the columns someone else may have written since the
  * voucher was admitted (a claim, a top-up, a withdrawal). The rest is the admitted record's (the
  * channel's configuration never changes) or the charge's own. Returning the whole row cost a third
- * more of the group statement on PGlite (~100 against ~70 µs a voucher, in 17s), mostly in writing and
+ * more of the group statement on PGlite (~100 against ~70 µs a voucher, in groups of 17), mostly in writing and
  * reading its amounts and hex as text.
  */
 export interface ChargedRow {
