@@ -6,9 +6,11 @@
 //   received  the voucher is charged: owed to us, on no chain yet
 //   claimed   the channel's claimed total reached it (a confirmed claim, or a refund that claimed first)
 //   settled   a settle confirmed after that claim moved it to payTo: collected
-// A deposit's row is `deposited`: the payer's money held in the channel, not revenue.
+// A collector pass holds its claims back from the rows and writes each row once, `settled` when its
+// settle confirms, `claimed` when it does not (held-claims.ts). A deposit's row is `deposited`: the payer's money held in the channel, not revenue.
 import type { SettleResponse } from '@x402/core/types';
 import type { Channel } from '@x402/evm/batch-settlement/server';
+import { claimBehind, HeldClaims, markClaimed } from './held-claims.ts';
 import type { SqlClient, SqlQueries } from './sql-client.ts';
 
 export const CHANNEL_SCHEME = 'batch-settlement';
@@ -58,6 +60,8 @@ const expectationKey = (channelId: string, cumulative: bigint | string) => `${ch
 export class ChannelPayments {
   /** Charges the scheme is committing now, by channel and cumulative amount (one request per channel at a time). */
   private readonly expected = new Map<string, Expectation>();
+  /** A collector pass's claims, held back from the rows while it runs (held-claims.ts). */
+  private held: HeldClaims | undefined;
 
   constructor(private readonly db: SqlClient) {}
 
@@ -89,7 +93,29 @@ export class ChannelPayments {
       const expectation = this.expected.get(expectationKey(after.channelId, charged));
       if (expectation) expectation.recorded = await recordCharge(tx, expectation.charge, before ?? after, after);
     }
-    if (BigInt(after.totalClaimed) > BigInt(before?.totalClaimed ?? 0)) await markClaimed(tx, after.channelId, BigInt(after.totalClaimed));
+    if (BigInt(after.totalClaimed) > BigInt(before?.totalClaimed ?? 0)) {
+      if (this.held) this.held.hold(after.channelId, BigInt(after.totalClaimed));
+      else await markClaimed(tx, after.channelId, BigInt(after.totalClaimed));
+    }
+  }
+
+  /**
+   * For one collector pass: claims confirmed until `release` leave their rows `received`, and each
+   * row changes state once, when the pass knows whether its settle confirmed (held-claims.ts).
+   * Undefined when a hold is already open: that pass's hold takes the claims.
+   */
+  holdClaims(): HeldClaims | undefined {
+    if (this.held) return undefined;
+    const held = new HeldClaims(this.db, () => {
+      if (this.held === held) this.held = undefined;
+    });
+    this.held = held;
+    return held;
+  }
+
+  /** Rows a pass that died holding claims left behind their channel's claimed total: claimed (held-claims.ts). */
+  claimBehind(network: string): Promise<number> {
+    return claimBehind(this.db, network);
   }
 
   /**
@@ -287,12 +313,4 @@ async function recordCharge(tx: SqlQueries, charge: ExpectedCharge, before: Chan
       channelId, charge.cumulative.toString(), charge.instance ?? null],
   );
   return { callId, depositId: Number(rows[0]!.id) };
-}
-
-async function markClaimed(tx: SqlQueries, channelId: string, claimedTotal: bigint): Promise<void> {
-  await tx.query(
-    `UPDATE payments SET state = 'claimed', claimed_at = now(), updated_at = now()
-      WHERE channel_id = $1 AND state = 'received' AND channel_cumulative <= $2`,
-    [channelId.toLowerCase(), claimedTotal.toString()],
-  );
 }

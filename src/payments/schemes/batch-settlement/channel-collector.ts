@@ -20,6 +20,20 @@ export interface CollectionLedger {
   settled(sentAt: string): Promise<unknown>;
   /** Each claim and settle transaction with its gas. */
   recordCollection(transactions: readonly CollectionTransaction[]): Promise<void>;
+  /** Holds the pass's claims back from the rows, so each row changes state once (ledger/held-claims.ts); undefined: marked at once. */
+  holdClaims?(): HeldClaimMarks | undefined;
+  /** Rows left behind their channel's claimed total by a pass that died holding claims: claimed. */
+  claimBehind?(): Promise<unknown>;
+}
+
+/** A pass's held claims (ledger/held-claims.ts's HeldClaims). */
+export interface HeldClaimMarks {
+  /** The claims held so far, taken out: those a settle about to be sent covers. */
+  take(): ReadonlyMap<string, bigint>;
+  /** That settle confirmed: the rows of the taken claims go straight to settled. */
+  settled(taken: ReadonlyMap<string, bigint>): Promise<unknown>;
+  /** Ends the hold: what is still held, and `untaken`, is marked claimed. */
+  release(untaken?: ReadonlyMap<string, bigint>): Promise<void>;
 }
 
 export interface ReceiptReader {
@@ -117,6 +131,19 @@ export class ChannelCollector {
   }
 
   private async passHeld(claimable: (channel: Channel) => boolean): Promise<CollectReport> {
+    const { ledger, log } = this.options;
+    await ledger?.claimBehind?.().catch((error: unknown) => log.warn({ err: error }, 'rows behind their channel\'s claimed total could not be marked claimed'));
+    const held = ledger?.holdClaims?.();
+    const state: { untaken?: ReadonlyMap<string, bigint> } = {};
+    try {
+      return await this.claimAndSettle(claimable, held, state);
+    } finally {
+      await held?.release(state.untaken).catch((error: unknown) => log.warn({ err: error }, 'claimed channel calls could not be marked in the ledger'));
+    }
+  }
+
+  /** The pass under the claim-sender lock; `state.untaken`: claims taken for a settle that did not confirm. */
+  private async claimAndSettle(claimable: (channel: Channel) => boolean, held: HeldClaimMarks | undefined, state: { untaken?: ReadonlyMap<string, bigint> }): Promise<CollectReport> {
     const report = emptyReport();
     const { manager, log } = this.options;
     let listed: Channel[] = [];
@@ -139,6 +166,7 @@ export class ChannelCollector {
     if (this.unsettled || (await this.owedNow(report)) > 0n) {
       try {
         const sentAt = await this.options.ledger?.clock().catch((error: unknown) => log.warn({ err: error }, 'the ledger\'s clock could not be read; settled calls are marked at the next settle'));
+        state.untaken = held?.take();
         const { transaction } = await manager.settle();
         report.settleTransaction = transaction;
         const amounts = await this.eventAmounts(transaction, 'Settled', 'amount', report);
@@ -148,6 +176,10 @@ export class ChannelCollector {
           this.unsettled = false;
           // Under the claim-sender lock still: no other instance's claim can slip in before the rows are marked.
           if (sentAt) await this.options.ledger?.settled(sentAt).catch((error: unknown) => log.warn({ err: error }, 'settled channel calls could not be marked in the ledger'));
+          if (held && state.untaken) {
+            const taken = state.untaken;
+            if (await held.settled(taken).then(() => true, (error: unknown) => (log.warn({ err: error }, 'settled channel calls could not be marked in the ledger'), false))) delete state.untaken;
+          }
         }
       } catch (error) {
         report.failures.push(`settle: ${messageOf(error)}`);

@@ -129,6 +129,8 @@ export async function openChannels(setup: ChannelSetup): Promise<Channels | unde
         clock: () => rows.payments.clock(),
         settled: (sentAt: string) => rows.payments.settled(network.caip2, sentAt),
         recordCollection: (transactions) => rows.payments.recordCollection(network.caip2, transactions),
+        holdClaims: () => rows.payments.holdClaims(),
+        claimBehind: () => rows.payments.claimBehind(network.caip2),
       },
     } : {}),
     owed: async () => {
