@@ -4,7 +4,7 @@ import { InMemoryChannelStorage } from '@x402/evm/batch-settlement/server';
 import type { Channel, ChannelStorage } from '@x402/evm/batch-settlement/server';
 import { SqlChannelClaims } from './channel-claims.ts';
 import { SqlChannelStorage } from './sql-channel-storage.ts';
-import { chargeVoucherRows } from './voucher-statements.ts';
+import { chargeVoucherRows, GROUP_CHARGE } from './voucher-statements.ts';
 import type { SqlClient, SqlQueries } from '../ledger/sql-client.ts';
 import { bareChannel, channelId, fullChannel, NETWORK } from '../../../test/support/channel-records.ts';
 import { useSqlStores } from '../../../test/support/sql-stores.ts';
@@ -233,6 +233,36 @@ for (const store of useSqlStores()) {
         assert.deepEqual(await counted([charge(ids[1]!, n), charge(ids[2]!, n)]), { charged: 2, updated: 2, hot: 2 }, `in a group, voucher ${n}`);
       }
       assert.equal((await storage.get(ids[2]!))?.chargedCumulativeAmount, '12000');
+    });
+
+    test('the group charge\'s kept plan looks its channels up by primary key, however few the channels when it was made', async () => {
+      const plan = () => db.transaction(async (tx) => {
+        // As chargeVoucherRows plans it, and as a kept (generic) plan: made once, without the values.
+        await tx.exec('SET LOCAL enable_seqscan = off');
+        await tx.exec('SET LOCAL plan_cache_mode = force_generic_plan');
+        await tx.exec(`PREPARE group_charge_plan(text[], text[], numeric[], numeric[], text[], bigint[], text) AS ${GROUP_CHARGE}`);
+        try {
+          const { rows } = await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN EXECUTE group_charge_plan('{}', '{}', '{}', '{}', '{}', '{}', 'n')`);
+          return rows.map((r) => r['QUERY PLAN']).join('\n');
+        } finally {
+          await tx.exec('DEALLOCATE group_charge_plan');
+        }
+      });
+      const made = await plan();
+      assert.match(made, /Index Cond: \(channel_id = ANY \(\$1\)\)/, made);
+      assert.doesNotMatch(made, /Seq Scan on channels/, made);
+
+      // And the group charge plans it so, for its transaction only.
+      const ids = [nextId(), nextId()];
+      for (const id of ids) await storage.updateChannel(id, () => fullChannel(id, { chargedCumulativeAmount: '0', balance: '1000000', totalClaimed: '0', withdrawRequestedAt: 0, pendingRequest: undefined }));
+      const seqscan = async (tx: SqlQueries) => (await tx.query<{ enable_seqscan: string }>('SHOW enable_seqscan')).rows[0]?.enable_seqscan;
+      const during = await db.transaction(async (tx) => {
+        const charged = await chargeVoucherRows(tx, NETWORK, ids.map((id) => ({ channelId: id, record: fullChannel(id), cumulative: 1000n, price: 1000n, signature: `0x${'ab'.repeat(65)}`, nowMs: Date.now() })));
+        assert.equal(charged.length, 2);
+        return seqscan(tx);
+      });
+      assert.equal(during, 'off');
+      assert.equal(await seqscan(db), 'on', 'after its transaction');
     });
 
     if (store.openPair) {

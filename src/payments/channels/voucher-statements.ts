@@ -67,8 +67,7 @@ const CHARGEABLE = (c: string, pendingId: string, nowMs: string, price: string, 
 
 /**
  * A statement that finds its channel by primary key whatever the values: its plan is kept
- * (QueryOptions). Not the group charge's join over unnest: made without statistics on a near-empty
- * table, its kept plan scans the channels.
+ * (QueryOptions). The group charge's is kept too, but planned with sequential scans off (below).
  */
 const PRIMARY_KEY_PLAN = { prepared: true } as const;
 
@@ -110,6 +109,16 @@ export function chargedRecord(charge: VoucherCharge, row: ChargedRow): Channel {
   return after;
 }
 
+/** The charge of a group of vouchers, one per channel: $1 channel ids, $2 reservations, $3 cumulative amounts, $4 prices, $5 signatures, $6 times, $7 the network. */
+export const GROUP_CHARGE = `UPDATE channels c SET charged_cumulative_amount = v.cumulative, signed_max_claimable = v.cumulative, signature = v.signature,
+        last_request_ms = v.now_ms, pending_id = NULL, pending_max_claimable = NULL, pending_expires_ms = NULL, pending_instance = NULL,
+        updated_at = now()
+   FROM unnest($1::text[], $2::text[], $3::numeric[], $4::numeric[], $5::text[], $6::bigint[])
+     AS v(channel_id, pending_id, cumulative, price, signature, now_ms)
+  WHERE c.channel_id = ANY($1::text[]) AND c.channel_id = v.channel_id AND c.network = $7
+    AND ${CHARGEABLE('c.', 'v.pending_id', 'v.now_ms', 'v.price', 'v.cumulative')}
+  RETURNING ${CHARGED_COLUMNS('c.')}`;
+
 /** Charges the vouchers whose records allow it; returns what it read of the records it changed (any order). */
 export async function chargeVoucherRows(tx: SqlQueries, network: string, charges: readonly VoucherCharge[]): Promise<ChargedRow[]> {
   const [only] = charges;
@@ -126,16 +135,17 @@ export async function chargeVoucherRows(tx: SqlQueries, network: string, charges
     return rows;
   }
   const column = <T>(pick: (c: VoucherCharge) => T) => charges.map(pick);
+  // Planned once and kept, where planning it for each group's values cost ~0.4 ms of a group of 17's
+  // ~1.4 ms on PGlite. A kept plan is made once, from the table's size then: with sequential scans
+  // allowed, a gateway started with few channels would keep scanning them all as they grow into the
+  // thousands (PGlite gathers no statistics and nothing invalidates the plan). Planned with them off,
+  // it looks the group's channels up by primary key (`= ANY`) at any size. SET LOCAL ends with the transaction.
+  await tx.exec('SET LOCAL enable_seqscan = off');
   const { rows } = await tx.query<ChargedRow>(
-    `UPDATE channels c SET charged_cumulative_amount = v.cumulative, signed_max_claimable = v.cumulative, signature = v.signature,
-            last_request_ms = v.now_ms, pending_id = NULL, pending_max_claimable = NULL, pending_expires_ms = NULL, pending_instance = NULL,
-            updated_at = now()
-       FROM unnest($1::text[], $2::text[], $3::numeric[], $4::numeric[], $5::text[], $6::bigint[])
-         AS v(channel_id, pending_id, cumulative, price, signature, now_ms)
-      WHERE c.channel_id = v.channel_id AND c.network = $7 AND ${CHARGEABLE('c.', 'v.pending_id', 'v.now_ms', 'v.price', 'v.cumulative')}
-      RETURNING ${CHARGED_COLUMNS('c.')}`,
+    GROUP_CHARGE,
     [column((c) => channelKey(c.channelId)), column((c) => c.pendingId ?? null), column((c) => c.cumulative.toString()), column((c) => c.price.toString()),
       column((c) => c.signature), column((c) => c.nowMs), network],
+    PRIMARY_KEY_PLAN,
   );
   return rows;
 }
