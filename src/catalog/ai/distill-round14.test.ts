@@ -2,7 +2,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { readMarkdown } from './distill/read-markdown.ts';
-import { releasesOf } from './distill/releases.ts';
+import { headerAsWritten, releasesOf } from './distill/releases.ts';
+import { distill, releasesSummary } from './distill/distill-document.ts';
 
 test("a commit's id closing a changelog entry (auto-changelog's link) is dropped; a word or number of hex letters is kept", () => {
   const changelog = [
@@ -21,4 +22,25 @@ test("a commit's id closing a changelog entry (auto-changelog's link) is dropped
     releases.map((release) => release.changes),
     [['New add types', 'Fix handle the deadbeef case', 'bump to 1234567 and add facade'], ['actions reuse common workflows'], ['Initial commit']],
   );
+});
+
+test("a changelog's span names its oldest release as its header writes it, and follows the preface when there is one", async () => {
+  const changelog = [
+    '# Changelog',
+    '',
+    'All notable changes to this project will be documented in this file.',
+    '',
+    '## [v1.1.0](https://example.com/compare/v1.0.3...v1.1.0) - 2024-12-02',
+    '- [New] add types [`6469cbf`](https://example.com/commit/6469cbf0a1)',
+    '## [v1.0.3](https://example.com/compare/v1.0.2...v1.0.3) - 2022-03-01',
+    '- [actions] reuse common workflows',
+    '## v1.0.0 - 2016-09-19',
+    '- Initial commit',
+  ].join('\n');
+  const { blocks } = readMarkdown(changelog);
+  assert.equal(headerAsWritten(blocks, 'v1.0.0'), 'v1.0.0 - 2016-09-19');
+  const releases = releasesOf(blocks);
+  assert.equal(releasesSummary(releases, undefined, headerAsWritten(blocks, releases.at(-1)!.version)), '3 releases, from v1.0.0 - 2016-09-19 to v1.1.0 (2024-12-02).');
+  const answer = await distill(changelog);
+  assert.match(answer.summary, /^All notable changes to this project will be documented in this file\.\n3 releases, from v1\.0\.0 - 2016-09-19 to v1\.1\.0 \(2024-12-02\)\.$/);
 });

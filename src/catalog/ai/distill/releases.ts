@@ -75,6 +75,12 @@ export function byWhenChanged(releases: readonly Release[]): Release[] {
   });
 }
 
+/** A release's header as the changelog writes it ("v1.0.0 - 2016-09-19", "1.0.0 / 2014-05-01"), when its blocks hold one. */
+export function headerAsWritten(blocks: readonly Block[], version: string): string | undefined {
+  const header = blocks.find((block) => headerVersion(block) === version);
+  return header ? squash(header.text).replace(/^#+\s*/, '') : undefined;
+}
+
 /** The releases a changelog lists, newest first; empty when the blocks are not a changelog. */
 export function releasesOf(blocks: readonly Block[]): Release[] {
   const releases: Release[] = [];
