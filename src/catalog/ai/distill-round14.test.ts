@@ -2,6 +2,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { readMarkdown } from './distill/read-markdown.ts';
+import { commentRuns, readText } from './distill/read-text.ts';
+import { isProseLayout } from './distill/read-html-layout.ts';
 import { headerAsWritten, releasesOf } from './distill/releases.ts';
 import { distill, releasesSummary } from './distill/distill-document.ts';
 
@@ -43,4 +45,40 @@ test("a changelog's span names its oldest release as its header writes it, and f
   assert.equal(releasesSummary(releases, undefined, headerAsWritten(blocks, releases.at(-1)!.version)), '3 releases, from v1.0.0 - 2016-09-19 to v1.1.0 (2024-12-02).');
   const answer = await distill(changelog);
   assert.match(answer.summary, /^All notable changes to this project will be documented in this file\.\n3 releases, from v1\.0\.0 - 2016-09-19 to v1\.1\.0 \(2024-12-02\)\.$/);
+});
+
+test("shell comments are prose, a lone '#' parts two of them, and the lines between them are code", () => {
+  const text = [
+    'Install the NDK somewhere.  Then:',
+    '',
+    '# Modify this (obviously).  Note, this "export" command is only done',
+    '# so as to reduce the amount of typing required.',
+    '#',
+    'export NDKROOT=/path/to/android-ndk-r<version>',
+    '# Set up toolchain paths.',
+    '#',
+    '# For ARM',
+    'export AR=$NDKROOT/bin/arm-linux-androideabi-ar',
+    'export CC=$NDKROOT/bin/arm-linux-androideabi-gcc',
+  ].join('\n');
+  assert.deepEqual(
+    readText(text).blocks.map((block) => [block.kind, block.text]),
+    [
+      ['paragraph', 'Install the NDK somewhere. Then:'],
+      ['paragraph', 'Modify this (obviously). Note, this "export" command is only done so as to reduce the amount of typing required.'],
+      ['code', 'export NDKROOT=/path/to/android-ndk-r<version>'],
+      ['paragraph', 'Set up toolchain paths.'],
+      ['paragraph', 'For ARM'],
+      ['code', 'export AR=$NDKROOT/bin/arm-linux-androideabi-ar\nexport CC=$NDKROOT/bin/arm-linux-androideabi-gcc'],
+    ],
+  );
+  assert.equal(commentRuns(['# just one heading-like line']), undefined);
+});
+
+test('a long text laid out in lines is prose when a quarter of its lines run in words, the rest the commands they explain', () => {
+  const prose = 'Do configuration stuff and do not mess with the prefix below';
+  const command = 'export AR=$NDKROOT/toolchains/arm/bin/ar';
+  // 20 lines of words among 60: prose with its commands. 5 among 15: a listing.
+  assert.equal(isProseLayout(Array.from({ length: 20 }, () => [`# ${prose}`, command, command]).flat().join('\n')), true);
+  assert.equal(isProseLayout(Array.from({ length: 5 }, () => [`# ${prose}`, command, command]).flat().join('\n')), false);
 });
