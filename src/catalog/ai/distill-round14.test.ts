@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import { readMarkdown } from './distill/read-markdown.ts';
 import { commentRuns, readText } from './distill/read-text.ts';
 import { isProseLayout } from './distill/read-html-layout.ts';
+import { openingOf } from './distill/opening-text.ts';
 import { headerAsWritten, releasesOf } from './distill/releases.ts';
 import { distill, releasesSummary } from './distill/distill-document.ts';
 
@@ -43,7 +44,7 @@ test("a changelog's span names its oldest release as its header writes it, and f
   assert.equal(headerAsWritten(blocks, 'v1.0.0'), 'v1.0.0 - 2016-09-19');
   const releases = releasesOf(blocks);
   assert.equal(releasesSummary(releases, undefined, headerAsWritten(blocks, releases.at(-1)!.version)), '3 releases, from v1.0.0 - 2016-09-19 to v1.1.0 (2024-12-02).');
-  const answer = await distill(changelog);
+  const answer = await distill(changelog, undefined, {});
   assert.match(answer.summary, /^All notable changes to this project will be documented in this file\.\n3 releases, from v1\.0\.0 - 2016-09-19 to v1\.1\.0 \(2024-12-02\)\.$/);
 });
 
@@ -81,4 +82,13 @@ test('a long text laid out in lines is prose when a quarter of its lines run in 
   // 20 lines of words among 60: prose with its commands. 5 among 15: a listing.
   assert.equal(isProseLayout(Array.from({ length: 20 }, () => [`# ${prose}`, command, command]).flat().join('\n')), true);
   assert.equal(isProseLayout(Array.from({ length: 5 }, () => [`# ${prose}`, command, command]).flat().join('\n')), false);
+});
+
+test('a run of one-word list items is quoted in the opening as one line, its first five named and how many there are', () => {
+  const readme = ['# colors', '', 'Get color and style in your console.', '', '## text colors', '', ...['black', 'red', 'green', 'yellow', 'blue', 'magenta', 'cyan', 'white'].map((colour) => `  - ${colour}`), '', '## Usage', '', '- a sentence item, not one word'].join('\n');
+  const document = readMarkdown(readme);
+  const opening = openingOf(document, 'colors', 300, (text) => text.length, document.blocks.length, undefined, 'compact');
+  assert.equal(opening.text, 'Get color and style in your console.\nblack, red, green, yellow, blue, … (8 items)\na sentence item, not one word');
+  // Quoted verbatim (a licence's opening), each item keeps its line.
+  assert.match(openingOf(document, 'colors', 300, (text) => text.length).text, /\nblack\nred\n/);
 });
