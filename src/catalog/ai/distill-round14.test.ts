@@ -5,6 +5,7 @@ import { readMarkdown } from './distill/read-markdown.ts';
 import { commentRuns, readText } from './distill/read-text.ts';
 import { isProseLayout } from './distill/read-html-layout.ts';
 import { openingOf } from './distill/opening-text.ts';
+import { keyFactsOf } from './distill/key-facts.ts';
 import { headerAsWritten, releasesOf } from './distill/releases.ts';
 import { distill, releasesSummary } from './distill/distill-document.ts';
 
@@ -91,4 +92,11 @@ test('a run of one-word list items is quoted in the opening as one line, its fir
   assert.equal(opening.text, 'Get color and style in your console.\nblack, red, green, yellow, blue, … (8 items)\na sentence item, not one word');
   // Quoted verbatim (a licence's opening), each item keeps its line.
   assert.match(openingOf(document, 'colors', 300, (text) => text.length).text, /\nblack\nred\n/);
+});
+
+test('a document gives up to five commands as facts, not three', () => {
+  const readme = ['# tools', '', 'Install what you need:', '', ...['a', 'b', 'c', 'd', 'e', 'f'].map((name) => `\`\`\`sh\nnpm install tool-${name}\n\`\`\``)].join('\n');
+  const { blocks } = readMarkdown(readme);
+  const commands = keyFactsOf(blocks, [], '', { command: 1 }).filter((fact) => fact.kind === 'command');
+  assert.deepEqual(commands.map((fact) => fact.fact), ['npm install tool-a', 'npm install tool-b', 'npm install tool-c', 'npm install tool-d', 'npm install tool-e']);
 });
