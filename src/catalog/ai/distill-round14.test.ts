@@ -6,6 +6,7 @@ import { commentRuns, readText } from './distill/read-text.ts';
 import { isProseLayout } from './distill/read-html-layout.ts';
 import { openingOf } from './distill/opening-text.ts';
 import { keyFactsOf } from './distill/key-facts.ts';
+import { sentenceCandidates } from './distill/rank-sentences.ts';
 import { headerAsWritten, releasesOf } from './distill/releases.ts';
 import { distill, releasesSummary } from './distill/distill-document.ts';
 
@@ -99,4 +100,37 @@ test('a document gives up to five commands as facts, not three', () => {
   const { blocks } = readMarkdown(readme);
   const commands = keyFactsOf(blocks, [], '', { command: 1 }).filter((fact) => fact.kind === 'command');
   assert.deepEqual(commands.map((fact) => fact.fact), ['npm install tool-a', 'npm install tool-b', 'npm install tool-c', 'npm install tool-d', 'npm install tool-e']);
+});
+
+test('a sentence introducing code carries its first line when that is one short statement of code', () => {
+  const guide = [
+    '# Plugins',
+    '',
+    'The required plugins must expose a single function with',
+    'the following signature',
+    '```js',
+    'module.exports = function (fastify, options, done) {}',
+    '```',
+    'Creating a decorator is extremely easy, just use the `decorate` API:',
+    '```js',
+    "fastify.decorate('util', (a, b) => a + b)",
+    '```',
+    'Install it with:',
+    '```sh',
+    'npm install fastify',
+    '```',
+    'This sentence ends with a full stop.',
+    '```js',
+    'fastify.register(plugin)',
+    '```',
+  ].join('\n');
+  assert.deepEqual(
+    sentenceCandidates(readMarkdown(guide).blocks).map((candidate) => candidate.text),
+    [
+      'The required plugins must expose a single function with the following signature: module.exports = function (fastify, options, done) {}',
+      "Creating a decorator is extremely easy, just use the decorate API: fastify.decorate('util', (a, b) => a + b)",
+      // Too short to rank either way; a shell line would be left to the command facts.
+      'This sentence ends with a full stop.',
+    ],
+  );
 });
