@@ -26,7 +26,7 @@ import { readHtml } from './read-html.ts';
 import { readMarkdown } from './read-markdown.ts';
 import { readText } from './read-text.ts';
 import { readTroff } from './read-troff.ts';
-import { releasesOf } from './releases.ts';
+import { headerAsWritten, releasesOf } from './releases.ts';
 import { contentWords } from './sentences.ts';
 import { TOKENIZER, tokenCounter } from './token-count.ts';
 
@@ -142,15 +142,16 @@ function clausesFirst(document: ReadDocument, candidates: readonly Candidate[], 
 }
 
 /**
- * What a changelog without a preface covers: "42 releases, from 0.1.0 (2011-08-14) to 2.20.3 (2019-10-11)." The newest
- * is named as the changelog writes it when its reader says (a Debian upload: "to libxcb (1.15-1), Thu, 04 Aug 2022").
+ * What a changelog covers: "42 releases, from 0.1.0 (2011-08-14) to 2.20.3 (2019-10-11)." The newest is named as the
+ * changelog writes it when its reader says (a Debian upload: "to libxcb (1.15-1), Thu, 04 Aug 2022"), and so is the oldest
+ * when its header is short (round 14: "from v1.0.0 - 2016-09-19"); a changelog with a preface says it after the preface.
  */
-export function releasesSummary(releases: readonly Release[], newestAsWritten?: string): string {
+export function releasesSummary(releases: readonly Release[], newestAsWritten?: string, oldestAsWritten?: string): string {
   const newest = releases[0];
   const oldest = releases.at(-1);
   if (!newest || !oldest) return '';
   const named = (release: Release) => (release.date ? `${release.version} (${release.date})` : release.version);
-  return `${releases.length} releases, from ${named(oldest)} to ${newestAsWritten ?? named(newest)}.`;
+  return `${releases.length} releases, from ${oldestAsWritten ?? named(oldest)} to ${newestAsWritten ?? named(newest)}.`;
 }
 
 /** For texts without a sentence long enough to rank: the first block that is not the title, clipped. */
@@ -245,13 +246,15 @@ export async function distill(content: string, url: string | undefined, request:
   const textTokens = countTokens(plainText(document));
   const budget = outputBudget(textTokens, request, inputTokens);
 
+  const oldestHeader = releases.length > 0 ? headerAsWritten(document.blocks, releases.at(-1)!.version) : undefined;
+  const span = kind === 'changelog' ? releasesSummary(releases, document.newest, oldestHeader && oldestHeader.length <= 60 ? oldestHeader : undefined) : '';
   const base: DistilledContent = {
     title,
     ...(url ? { url } : {}),
     format: document.format,
     kind,
     // A changelog without a preface says what it covers; the budget counts it.
-    summary: kind === 'changelog' && !lead ? releasesSummary(releases, document.newest) : '',
+    summary: kind === 'changelog' && !lead ? span : '',
     keyPoints: [],
     outline: [],
     releases: [],
@@ -279,7 +282,9 @@ export async function distill(content: string, url: string | undefined, request:
   const notices = kind === 'licence' ? licenceNotices(document.blocks) : undefined;
   const noticeLines = notices ? noticesText(notices, budget, countTokens) : '';
   const openingDocument = noticeLines && notices ? { ...document, blocks: document.blocks.filter((block) => !notices.blocks.has(block)) } : document;
-  const openingText = kind === 'changelog' ? (lead ? openingTextOf(document, title, openingTokens, countTokens, newestReleasesEnd(document, releases, 0)).text || undefined : undefined) : withNotices(noticeLines, leadAndOpening(openingDocument, title, lead, openingTokens, countTokens, skip, kind === 'licence' ? 'verbatim' : 'compact'));
+  // A changelog's preface says what it follows; the span after it says how far back it goes (round 14).
+  const preface = kind === 'changelog' && lead ? openingTextOf(document, title, openingTokens, countTokens, newestReleasesEnd(document, releases, 0)).text : '';
+  const openingText = kind === 'changelog' ? (preface ? `${preface}\n${span}` : undefined) : withNotices(noticeLines, leadAndOpening(openingDocument, title, lead, openingTokens, countTokens, skip, kind === 'licence' ? 'verbatim' : 'compact'));
   const answer = fitBudget(
     base,
     kind,

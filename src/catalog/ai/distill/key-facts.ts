@@ -214,6 +214,12 @@ function sentenceFacts(blocks: readonly Block[], skip?: RegExp): { limits: Ranke
   return { limits: first(limits), versions: first(versions), dates: first(dates) };
 }
 
+/**
+ * Commands a document may give as facts (round 14: five, not three; a guide or man page shows one invocation per task,
+ * `gdbus wait --session org.bar.SomeName` the fourth of gdbus's examples). They still compete for the budget by coverage.
+ */
+const MAX_COMMANDS = 5;
+
 /** More facts than any budget can hold. */
 const MAX_FACTS = 400;
 
@@ -237,7 +243,7 @@ export function keyFactsOf(blocks: readonly Block[], definitions: readonly Defin
   const definitionRanked = definitionFacts(definitions, prose, ranking);
   // In this order within each round: commands, then limits (exit statuses, defaults), then the definitions.
   const pools: Record<FactKind, Ranked[]> = {
-    command: commandsOf(blocks).slice(0, 3),
+    command: commandsOf(blocks).slice(0, MAX_COMMANDS),
     limit: [...statusTable(definitionRanked.filter((fact) => fact.kind === 'limit').sort((a, b) => a.order - b.order)), ...limits].sort((a, b) => b.score - a.score),
     option: definitionRanked.filter((fact) => fact.kind === 'option'),
     definition: definitionRanked.filter((fact) => fact.kind === 'definition'),

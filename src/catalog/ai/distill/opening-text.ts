@@ -50,6 +50,27 @@ function blockText(block: Block, skip: RegExp | undefined, items: ItemStyle): st
   return items === 'compact' && block.kind === 'paragraph' ? denseParagraph(kept, INFORMATIVE) : kept;
 }
 
+/** A list of this many one-word items or more ("black", "red", … under "text colors") is quoted as one line, its first few named. */
+const MIN_WORD_LIST = 6;
+const WORD_LIST_SHOWN = 5;
+const ONE_WORD = /^[\p{L}\p{N}_$.@/-]{1,30}$/u;
+
+/** How many one-word items run from block `at` (0 when fewer than MIN_WORD_LIST). */
+function wordListAt(blocks: readonly Block[], at: number, stop: number): number {
+  let end = at;
+  while (end < stop && blocks[end]!.kind === 'item' && ONE_WORD.test(squash(blocks[end]!.text))) end += 1;
+  return end - at >= MIN_WORD_LIST ? end - at : 0;
+}
+
+/**
+ * A run of one-word items as the opening quotes it (round 14): its first few, and how many there are. Quoted one a line,
+ * @colors/colors' 50 colour names took the whole opening share, and its tagline and usage came after it.
+ */
+function wordListText(blocks: readonly Block[]): string {
+  const words = blocks.map((block) => squash(block.text));
+  return `${words.slice(0, WORD_LIST_SHOWN).join(', ')}, … (${words.length} items)`;
+}
+
 /**
  * The share of the budget the opening takes: most of it on a short document (its opening is most of
  * what it says), less on a long one (facts spread over many sections), little on a changelog (its
@@ -91,7 +112,9 @@ export function openingOf(document: ReadDocument, title: string, tokens: number,
       chrome = CHROME_SECTION.test(squash(block.text));
       continue;
     }
-    const text = blockText(block, skip, items);
+    const words = items === 'compact' ? wordListAt(document.blocks, i, stop) : 0;
+    const text = words > 0 ? wordListText(document.blocks.slice(i, i + words)) : blockText(block, skip, items);
+    if (words > 0) i += words - 1;
     // A label standing as a paragraph ("Table of Contents" in a <summary>) is chrome too.
     if (chrome || CHROME_SECTION.test(text) || !/[\p{L}\p{N}]/u.test(text) || text.toLowerCase() === titleLower || (NAME_SECTION.test(document.blocks[i - 1]?.kind === 'heading' ? document.blocks[i - 1]!.text : '') && titleLower.includes(text.toLowerCase()))) continue;
     const joined = [...parts, text].join('\n');

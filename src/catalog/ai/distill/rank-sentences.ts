@@ -81,7 +81,7 @@ export function sentenceCandidates(blocks: readonly Block[]): Candidate[] {
   let sectionStarted = false;
   let headings = 0;
   let contributing: number | undefined;
-  for (const block of blocks) {
+  for (const [at, block] of blocks.entries()) {
     if (block.kind === 'heading') {
       sectionStarted = false;
       heading = block.text;
@@ -95,8 +95,10 @@ export function sentenceCandidates(blocks: readonly Block[]): Candidate[] {
     if (block.kind !== 'paragraph' && block.kind !== 'item') continue;
     // A typed parameter ("callback <Function> Invoked once…") is reference, not prose.
     if (block.kind === 'item' && /^[\w.$]+ <[\w|[\].<> ]+>/.test(block.text)) continue;
-    for (const raw of splitSentences(block.text)) {
-      const text = compact(raw);
+    const said = splitSentences(block.text);
+    const shown = introducedLine(blocks[at + 1]);
+    for (const [i, raw] of said.entries()) {
+      const text = i === said.length - 1 && shown ? withShownLine(compact(raw), shown) : compact(raw);
       if (!isProse(text, block.kind)) continue;
       const words = new Set(contentWords(text));
       if (words.size < 2) continue;
@@ -106,6 +108,30 @@ export function sentenceCandidates(blocks: readonly Block[]): Candidate[] {
     }
   }
   return candidates;
+}
+
+/** The longest line of code a sentence introducing it may carry. */
+const MAX_SHOWN_LINE = 80;
+
+/**
+ * The line a code block opens with, when it is one short statement of code (not a comment, not an open bracket): a
+ * call, a signature or a require, which holds a parenthesis. A shell line is a command fact already (key-facts.ts).
+ */
+function introducedLine(block: Block | undefined): string | undefined {
+  if (block?.kind !== 'code') return undefined;
+  const line = block.text.split('\n').map((text) => text.trim()).find((text) => text && !/^(?:\/\/|#|\/\*|\*)/.test(text));
+  return line && line.length <= MAX_SHOWN_LINE && line.includes('(') && !/[{([,]$/.test(line) ? line.replace(/;$/, '') : undefined;
+}
+
+/**
+ * A sentence that introduces the code after it ("…must expose a single function with the following signature", "just use
+ * the decorate API:") says what it shows only with it (round 14): it carries the code's first line when that is one short
+ * statement ("…the following signature: module.exports = function (fastify, options, done) {}"). A sentence ending in
+ * a full stop introduces nothing.
+ */
+function withShownLine(text: string, line: string): string {
+  if (/[.!?…]["')]?$/.test(text)) return text;
+  return `${text.replace(/:$/, '')}: ${line}`;
 }
 
 /** Values a reader cannot guess: numbers, options, names written as code ("--leak-check", "pool.end()", "max_age", "setHeaders"). */

@@ -2,7 +2,7 @@
 // (DocBook's "literallayout"). Read block by block, each line would be a paragraph of its own and a sentence
 // wrapped over three lines three fragments; the plain-text reader joins wrapped lines into paragraphs, finds the
 // underlined headings and keeps indented command lines as code.
-import { isWordy, readText } from './read-text.ts';
+import { isWordy, readText, SHELL_COMMENT } from './read-text.ts';
 import type { Block } from './document.ts';
 
 /** The part of linkedom's node API the HTML readers use. */
@@ -21,6 +21,12 @@ const MIN_BREAKS = 6;
 /** Lines a text needs, and the share of them that are running words, to be prose rather than code or a table. */
 const MIN_LINES = 6;
 const MIN_WORDY_SHARE = 0.4;
+/**
+ * A long text with this many lines of running words is prose between its commands, at a lower share (round 14: valgrind's
+ * README.android, 60 of 166 lines running words, the rest the shell lines they explain).
+ */
+const MANY_WORDY_LINES = 20;
+const MIN_WORDY_SHARE_OF_MANY = 0.25;
 
 /** The element's text with each <br> a line break; the source's own line breaks are not the text's. */
 function brokenText(node: DomNode): string {
@@ -34,10 +40,14 @@ function brokenText(node: DomNode): string {
 
 const directBreaks = (node: DomNode) => Array.from(node.childNodes).filter((child) => child.nodeType === 1 && nameOf(child) === 'br').length;
 
-/** Text of running words over enough lines: prose laid out by hand, not a code listing. */
+/**
+ * Text of running words over enough lines: prose laid out by hand, not a code listing. A shell comment's words are prose
+ * (round 14: a README of shell steps, each explained in "# …" lines, is instructions to read, not a listing).
+ */
 export function isProseLayout(text: string): boolean {
   const lines = text.split('\n').filter((line) => line.trim() !== '');
-  return lines.length >= MIN_LINES && lines.filter(isWordy).length >= lines.length * MIN_WORDY_SHARE;
+  const wordy = lines.filter((line) => isWordy(line.replace(SHELL_COMMENT, ''))).length;
+  return lines.length >= MIN_LINES && (wordy >= lines.length * MIN_WORDY_SHARE || (wordy >= MANY_WORDY_LINES && wordy >= lines.length * MIN_WORDY_SHARE_OF_MANY));
 }
 
 /**

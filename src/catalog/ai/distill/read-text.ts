@@ -133,6 +133,28 @@ const MAX_NAME_WORDS = 4;
 export const isNameList = (lines: readonly string[]) =>
   lines.length >= 3 && lines.every((line) => NAME_LINE.test(line) && line.split(/\s+/).length <= MAX_NAME_WORDS);
 
+/** A shell comment's mark at the start of a line ("# Build, and park the install tree", a lone "#"). */
+export const SHELL_COMMENT = /^\s*#(?:\s+|$)/;
+
+/**
+ * A paragraph's lines split where shell comments start or stop (round 14): a README's steps are "# …" lines explaining
+ * the command lines under them. The comments, without their marks, are prose (a lone "#" parts two of them); the lines
+ * between them are code when they read as code. Undefined when the paragraph has no comment line, or only one and nothing else.
+ */
+export function commentRuns(lines: readonly string[]): { comment: boolean; lines: string[] }[] | undefined {
+  const comments = lines.filter((line) => SHELL_COMMENT.test(line)).length;
+  if (comments === 0 || (comments === 1 && lines.length === 1)) return undefined;
+  const runs: { comment: boolean; lines: string[] }[] = [];
+  for (const line of lines) {
+    const comment = SHELL_COMMENT.test(line);
+    const text = comment ? line.replace(SHELL_COMMENT, '') : line;
+    // A lone "#" parts two comments as a blank line parts two paragraphs.
+    if (runs.at(-1)?.comment !== comment || (comment && !text)) runs.push({ comment, lines: [] });
+    if (text) runs.at(-1)!.lines.push(text);
+  }
+  return runs.filter((run) => run.lines.length > 0);
+}
+
 export function readText(content: string): ReadDocument {
   const lines = dehyphenate(content.replace(/\r\n?/g, '\n').replace(/\f/g, '\n'))
     .split('\n')
@@ -168,6 +190,15 @@ export function readText(content: string): ReadDocument {
         blocks.push({ kind: 'paragraph', text: titled[2]! });
       } else if (text) blocks.push({ kind: 'item', text, ...(item.number ? { numbered: true } : {}) });
       item = undefined;
+    }
+    const runs = paragraph.length > 0 ? commentRuns(paragraph) : undefined;
+    if (runs) {
+      for (const run of runs) {
+        if (run.comment) blocks.push({ kind: 'paragraph', text: squash(run.lines.join(' ')) });
+        else blocks.push(looksLikeCode(run.lines) || run.lines.every((line) => !isWordy(line)) ? { kind: 'code', text: run.lines.join('\n') } : { kind: 'paragraph', text: squash(run.lines.join(' ')) });
+      }
+      paragraph = [];
+      paragraphIndent = Infinity;
     }
     if (paragraph.length > 0) {
       if (isNameList(paragraph)) blocks.push({ kind: 'paragraph', text: `${paragraph.join(', ')}.` });

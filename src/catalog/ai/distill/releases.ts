@@ -27,9 +27,15 @@ function headerVersion(block: Block): string | undefined {
   return HEADER_VERSION.exec(text)?.[1];
 }
 
+/**
+ * A commit's id closing an entry, as auto-changelog links it ("[New] add types [`6469cbf`](…)" reads "New add types 6469cbf";
+ * round 14): hexadecimal, with a digit and a letter, so no word or number.
+ */
+const TRAILING_COMMIT = /\s+(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}$/;
+
 /** One line per entry: commit hashes and link residue ("see ( )") dropped, a call's "()" kept ("router.listRoutes()"), long entries clipped. */
 function changeText(text: string): string {
-  const line = squash(text.replace(/\s*\((?:[0-9a-f]{7,40})\)/g, '').replace(/(?<![\w$])\s*\(\s*\)/g, ''));
+  const line = squash(text.replace(/\s*\((?:[0-9a-f]{7,40})\)/g, '').replace(/(?<![\w$])\s*\(\s*\)/g, '')).replace(TRAILING_COMMIT, '');
   return line.length <= MAX_CHANGE_CHARACTERS ? line : `${line.slice(0, MAX_CHANGE_CHARACTERS - 1).trimEnd()}…`;
 }
 
@@ -67,6 +73,12 @@ export function byWhenChanged(releases: readonly Release[]): Release[] {
     const { by: _same, ...rest } = release;
     return rest;
   });
+}
+
+/** A release's header as the changelog writes it ("v1.0.0 - 2016-09-19", "1.0.0 / 2014-05-01"), when its blocks hold one. */
+export function headerAsWritten(blocks: readonly Block[], version: string): string | undefined {
+  const header = blocks.find((block) => headerVersion(block) === version);
+  return header ? squash(header.text).replace(/^#+\s*/, '') : undefined;
 }
 
 /** The releases a changelog lists, newest first; empty when the blocks are not a changelog. */
