@@ -7,7 +7,8 @@
 //   claimed   the channel's claimed total reached it (a confirmed claim, or a refund that claimed first)
 //   settled   a settle confirmed after that claim moved it to payTo: collected
 // A collector pass holds its claims back from the rows and writes each row once, `settled` when its
-// settle confirms, `claimed` when it does not (held-claims.ts). A deposit's row is `deposited`: the payer's money held in the channel, not revenue.
+// settle confirms, `claimed` when it does not (held-claims.ts). A deposit's row is `deposited`: the
+// payer's money held in the channel, not revenue.
 import type { SettleResponse } from '@x402/core/types';
 import type { Channel } from '@x402/evm/batch-settlement/server';
 import { claimBehind, HeldClaims, markClaimed } from './held-claims.ts';
