@@ -12,6 +12,7 @@
 import type { SettleResponse } from '@x402/core/types';
 import type { Channel } from '@x402/evm/batch-settlement/server';
 import { claimBehind, HeldClaims, markClaimed } from './held-claims.ts';
+import { SETTLE_CHUNK, settleInChunks } from './settle-in-chunks.ts';
 import type { SqlClient, SqlQueries } from './sql-client.ts';
 
 export const CHANNEL_SCHEME = 'batch-settlement';
@@ -164,29 +165,12 @@ export class ChannelPayments {
   /**
    * A settle sent at `sentAt` (the store's `clock()`) confirmed: it moved everything claimed before
    * it to payTo, so the rows claimed by then are collected. Claims and settles are sent under the
-   * claim-sender lock, one instance at a time. Returns how many rows. In chunks of `chunk` rows,
-   * letting the event loop run between them: one statement over a busy pass's 30k rows held the
-   * gateway's only thread for 0.9 s on the embedded store, chunks of 1,000 at most 64 ms each. A
-   * chunk not reached before a crash stays claimed, and the next confirmed settle (sent later)
-   * collects it.
+   * claim-sender lock, one instance at a time. Returns how many rows, settled in chunks of `chunk`
+   * (settle-in-chunks.ts).
    */
-  async settled(network: string, sentAt: Date | string, chunk = SETTLED_CHUNK): Promise<number> {
+  settled(network: string, sentAt: Date | string, chunk = SETTLE_CHUNK): Promise<number> {
     const before = typeof sentAt === 'string' ? sentAt : sentAt.toISOString();
-    let total = 0;
-    for (;;) {
-      const { rows } = await this.db.query<{ n: number }>(
-        `WITH collected AS (
-           UPDATE payments SET state = 'settled', settled_at = now(), updated_at = now()
-            WHERE id IN (SELECT id FROM payments WHERE network = $1 AND state = 'claimed' AND claimed_at <= $2 LIMIT $3)
-            RETURNING 1)
-         SELECT count(*)::int AS n FROM collected`,
-        [network, before, chunk],
-      );
-      const n = rows[0]?.n ?? 0;
-      total += n;
-      if (n < chunk) return total;
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+    return settleInChunks(this.db, `SELECT id FROM payments WHERE network = $1 AND state = 'claimed' AND claimed_at <= $2 LIMIT $3`, [network, before], chunk);
   }
 
   /** What collecting cost: each transaction once (a hash seen again is ignored). */
@@ -224,9 +208,6 @@ export class ChannelPayments {
     return rows.length;
   }
 }
-
-/** Rows a confirmed settle marks collected per statement (see `settled`): ~10-20 ms of the thread each on the embedded store. */
-const SETTLED_CHUNK = 1_000;
 
 async function releaseAbandoned(db: SqlQueries, before: Date): Promise<number> {
   const { rows } = await db.query<{ id: string }>(

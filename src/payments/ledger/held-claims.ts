@@ -4,10 +4,8 @@
 // (the gateway's only one) and an entry in each of the row's indexes. Held, a row changes state once:
 // straight to `settled` when the settle confirms, or to `claimed` when it does not (`release`). What
 // a pass that died leaves held, rows behind their channel's claimed total, is claimed by `claimBehind`.
+import { SETTLE_CHUNK, settleInChunks } from './settle-in-chunks.ts';
 import type { SqlQueries } from './sql-client.ts';
-
-/** Rows per statement when held rows are settled: ~10-20 ms of the thread each on the embedded store. */
-const CHUNK = 1_000;
 
 export class HeldClaims {
   private readonly totals = new Map<string, bigint>();
@@ -29,24 +27,12 @@ export class HeldClaims {
     return taken;
   }
 
-  /** The settle sent after `take` confirmed: the rows its claims cover go straight to settled. Returns how many. */
-  async settled(taken: ReadonlyMap<string, bigint>, chunk = CHUNK): Promise<number> {
+  /** The settle sent after `take` confirmed: the rows its claims cover go straight to settled, in chunks (settle-in-chunks.ts). Returns how many. */
+  async settled(taken: ReadonlyMap<string, bigint>, chunk = SETTLE_CHUNK): Promise<number> {
     let total = 0;
     for (const [channelId, claimedTotal] of taken) {
-      for (;;) {
-        const { rows } = await this.db.query<{ n: number }>(
-          `WITH collected AS (
-             UPDATE payments SET state = 'settled', claimed_at = now(), settled_at = now(), updated_at = now()
-              WHERE id IN (SELECT id FROM payments WHERE channel_id = $1 AND state = 'received' AND channel_cumulative <= $2 LIMIT $3)
-              RETURNING 1)
-           SELECT count(*)::int AS n FROM collected`,
-          [channelId, claimedTotal.toString(), chunk],
-        );
-        const n = rows[0]?.n ?? 0;
-        total += n;
-        if (n < chunk) break;
-        await new Promise((resolve) => setImmediate(resolve));
-      }
+      total += await settleInChunks(this.db, `SELECT id FROM payments WHERE channel_id = $1 AND state = 'received' AND channel_cumulative <= $2 LIMIT $3`,
+        [channelId, claimedTotal.toString()], chunk, 'claimed_at = now()');
     }
     return total;
   }
