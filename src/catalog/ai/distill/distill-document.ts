@@ -154,6 +154,16 @@ export function releasesSummary(releases: readonly Release[], newestAsWritten?: 
   return `${releases.length} releases, from ${oldestAsWritten ?? named(oldest)} to ${newestAsWritten ?? named(newest)}.`;
 }
 
+/** The longest header a changelog's span names its oldest release by, as written ("v1.0.0 - 2016-09-19"). */
+const MAX_SPAN_HEADER = 60;
+
+/** The oldest release's header as the changelog writes it, when it is short enough for the span. */
+function shortOldestHeader(blocks: readonly Block[], releases: readonly Release[]): string | undefined {
+  const oldest = releases.at(-1);
+  const header = oldest ? headerAsWritten(blocks, oldest.version) : undefined;
+  return header && header.length <= MAX_SPAN_HEADER ? header : undefined;
+}
+
 /** For texts without a sentence long enough to rank: the first block that is not the title, clipped. */
 function fallbackSummary(document: ReadDocument, title: string): string {
   const block = document.blocks.find((b) => b.kind !== 'heading' && b.kind !== 'code' && squash(b.text) !== title);
@@ -246,8 +256,7 @@ export async function distill(content: string, url: string | undefined, request:
   const textTokens = countTokens(plainText(document));
   const budget = outputBudget(textTokens, request, inputTokens);
 
-  const oldestHeader = releases.length > 0 ? headerAsWritten(document.blocks, releases.at(-1)!.version) : undefined;
-  const span = kind === 'changelog' ? releasesSummary(releases, document.newest, oldestHeader && oldestHeader.length <= 60 ? oldestHeader : undefined) : '';
+  const span = kind === 'changelog' ? releasesSummary(releases, document.newest, shortOldestHeader(document.blocks, releases)) : '';
   const base: DistilledContent = {
     title,
     ...(url ? { url } : {}),
