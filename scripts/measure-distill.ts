@@ -14,6 +14,7 @@ import { decode, encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { distill, readDocument, type Distillation } from '../src/catalog/ai/distill/distill-document.ts';
 import { plainText } from '../src/catalog/ai/distill/document.ts';
 import { BUDGETS, DETAILS, MAX_OUTPUT_TOKENS, shareFor, type BudgetRequest, type Detail } from '../src/catalog/ai/distill/budget.ts';
+import type { UnitWeights } from '../src/catalog/ai/distill/learned-points.ts';
 import { TOKENIZER } from '../src/catalog/ai/distill/token-count.ts';
 
 export const KINDS = ['readme', 'html', 'changelog', 'licence', 'man', 'reference'] as const;
@@ -107,12 +108,12 @@ export async function measureAll(): Promise<Record<CorpusName, DocumentMeasure[]
   return sets as Record<CorpusName, DocumentMeasure[]>;
 }
 
-export async function measureCorpus(name: CorpusName, request: BudgetRequest = {}): Promise<DocumentMeasure[]> {
+export async function measureCorpus(name: CorpusName, request: BudgetRequest = {}, weights?: UnitWeights): Promise<DocumentMeasure[]> {
   const measures: DocumentMeasure[] = [];
   for (const document of loadCorpus(name)) {
     const content = readFileSync(`${CORPUS_DIRS[name]}${document.file}`, 'utf8');
     const started = performance.now();
-    const result = await distill(content, undefined, request);
+    const result = await distill(content, undefined, request, undefined, weights);
     const milliseconds = Math.round(performance.now() - started);
     const { tokens, ...distilled } = result;
     const answer = normalise(jsonText(distilled));
