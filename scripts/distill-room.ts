@@ -7,10 +7,8 @@ import { readFileSync } from 'node:fs';
 import { distill, readDocument } from '../src/catalog/ai/distill/distill-document.ts';
 import { scoringUnits } from '../src/catalog/ai/distill/scoring-units.ts';
 import { tokenCounter } from '../src/catalog/ai/distill/token-count.ts';
-import { CORPUS_DIRS, loadCorpus, type CorpusName, type Fact } from './measure-distill.ts';
+import { CORPUS_DIRS, loadCorpus, normalise, spellings, type CorpusName } from './measure-distill.ts';
 
-const normalise = (text: string) => text.replace(/\s+/g, ' ').toLowerCase();
-const spellings = (fact: Fact) => (typeof fact === 'string' ? [fact] : [...fact]);
 const countTokens = await tokenCounter();
 const price = (text: string) => countTokens(JSON.stringify(text)) + 1;
 

@@ -75,9 +75,11 @@ const JSON_ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', b: '\b
 const jsonText = (value: unknown) => JSON.stringify(value).replace(/\\(["\\/bfnrt])/g, (_, c: string) => JSON_ESCAPES[c] ?? c);
 
 /** Whitespace collapsed, lower case: how facts are looked for. */
-const normalise = (text: string) => text.replace(/\s+/g, ' ').toLowerCase();
-const factName = (fact: Fact) => (typeof fact === 'string' ? fact : fact[0]!);
-const found = (haystack: string, fact: Fact) => (typeof fact === 'string' ? [fact] : fact).some((spelling) => haystack.includes(normalise(spelling)));
+export const normalise = (text: string) => text.replace(/\s+/g, ' ').toLowerCase();
+/** A fact's spellings: the fact, then its alternatives. */
+export const spellings = (fact: Fact): readonly string[] => (typeof fact === 'string' ? [fact] : fact);
+const factName = (fact: Fact) => spellings(fact)[0]!;
+const found = (haystack: string, fact: Fact) => spellings(fact).some((spelling) => haystack.includes(normalise(spelling)));
 
 interface TuningFacts {
   documents: Record<string, string[]>;

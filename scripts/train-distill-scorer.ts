@@ -3,14 +3,14 @@
 // whether it holds one of the document's facts; a logistic regression is fitted to the labels by full-batch Adam, in a
 // fixed order from zero weights, so the same sets always give the same weights. Each document counts as much as
 // 1/sqrt(its units), and the rare positive units as much in all as the negative ones.
-// Run: npm run train:distill                write the weights, trained on every set but the headline
+// Run: npm run train:distill                write the weights, trained on every set but the unseen ones (UNSEEN_SETS)
 //      npm run train:distill -- --by-set    leave-one-set-out: each set measured with weights trained on the others
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { distill, readDocument } from '../src/catalog/ai/distill/distill-document.ts';
 import type { UnitWeights } from '../src/catalog/ai/distill/learned-points.ts';
 import { scoringUnits, type ScoringUnit } from '../src/catalog/ai/distill/scoring-units.ts';
-import { CORPUS_DIRS, UNSEEN_SETS, loadCorpus, measureCorpus, figures, type CorpusName, type Fact } from './measure-distill.ts';
+import { CORPUS_DIRS, UNSEEN_SETS, loadCorpus, measureCorpus, figures, normalise, spellings, type CorpusName } from './measure-distill.ts';
 
 export interface LabelledDocument {
   set: CorpusName;
@@ -18,8 +18,6 @@ export interface LabelledDocument {
   units: { unit: ScoringUnit; holdsFact: boolean }[];
 }
 
-const normalise = (text: string) => text.replace(/\s+/g, ' ').toLowerCase();
-const spellings = (fact: Fact) => (typeof fact === 'string' ? [fact] : [...fact]);
 
 /** Every unit of every document of `sets`, labelled by whether it holds one of the document's facts. */
 export async function labelledDocuments(sets: readonly CorpusName[]): Promise<LabelledDocument[]> {

@@ -14,7 +14,7 @@ export function unitProbability(unit: ScoringUnit, weights: UnitWeights): number
   return 1 / (1 + Math.exp(-z));
 }
 
-/** Price exponent: probability per tokens^0.5 (0.5, 0.7 and 1 measured: 0.5 kept the most facts unseen). */
+/** Price exponent: probability per tokens^0.5 (0.5, 0.7 and 1 measured leave-one-set-out in a prototype: 0.5 kept the most). */
 const PRICE_EXPONENT = 0.5;
 
 const normalise = (text: string) => text.replace(/\s+/g, ' ').toLowerCase();
