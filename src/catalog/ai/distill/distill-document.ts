@@ -309,15 +309,16 @@ export async function distill(content: string, url: string | undefined, request:
   // A changelog's preface says what it follows; the span after it says how far back it goes (round 14).
   const preface = kind === 'changelog' && lead ? openingTextOf(document, title, openingTokens, countTokens, newestReleasesEnd(document, releases, 0)).text : '';
   const openingText = kind === 'changelog' ? (preface ? `${preface}\n${span}` : undefined) : withNotices(noticeLines, leadAndOpening(openingDocument, title, lead, openingTokens, countTokens, skip, kind === 'licence' ? 'verbatim' : 'compact'));
+  const outline = outlineOf(document, title);
   const answer = fitBudget(
     base,
     kind,
-    { ...(openingText ? { openingText } : lead ? { lead } : {}), sentences, opening: openingOf(candidates.filter((candidate) => squash(candidate.text).toLowerCase() !== titleLower), lead), outline: kind === 'changelog' ? outlineOf(document, title).filter((entry) => !releases.some((release) => entry.text.includes(release.version))) : outlineOf(document, title), releases: kind === 'changelog' ? releases : [], facts: keyFacts, skeletonFacts: skeletonFactsOf(kind, keyFacts, document.edition !== undefined, title), ...facts, keywords, numbers, dates },
+    { ...(openingText ? { openingText } : lead ? { lead } : {}), sentences, opening: openingOf(candidates.filter((candidate) => squash(candidate.text).toLowerCase() !== titleLower), lead), outline: kind === 'changelog' ? outline.filter((entry) => !releases.some((release) => entry.text.includes(release.version))) : outline, releases: kind === 'changelog' ? releases : [], facts: keyFacts, skeletonFacts: skeletonFactsOf(kind, keyFacts, document.edition !== undefined, title), ...facts, keywords, numbers, dates },
     ruled,
     countTokens,
   );
   if (!answer.summary) answer.summary = fallbackSummary(document, title);
-  if (ruled < budget) withLearnedPoints(answer, document.blocks, scoringUnits(document.blocks, title, document.codeTerms, kind), outlineOf(document, title), weights, budget, countTokens);
+  if (ruled < budget) withLearnedPoints(answer, document.blocks, scoringUnits(document.blocks, title, document.codeTerms, kind), outline, weights, budget, countTokens);
   return withTokens(answer, inputTokens, textTokens, budget, countTokens);
 }
 
